@@ -1,0 +1,16 @@
+import { VERBS } from './verbs';
+
+declare const __VERSION__: string | undefined;
+/** The package version, injected by the build; `dev` when run from source. */
+export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
+
+/** The top-level help: every verb with its one-line summary. */
+export async function renderHelp(): Promise<string> {
+  const lines = ['usage: git capsule <verb> [options]   (also: git-capsule <verb>)', '', 'verbs:'];
+  for (const name of Object.keys(VERBS).sort()) {
+    const verb = await VERBS[name]!();
+    lines.push(`  ${name.padEnd(12)} ${verb.summary}`);
+  }
+  lines.push('', "Run 'git capsule <verb> --help' for a verb's options. Exit codes: 0 ok, 1 failure, 2 usage.");
+  return lines.join('\n') + '\n';
+}

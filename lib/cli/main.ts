@@ -1,0 +1,69 @@
+import { readFileSync } from 'node:fs';
+import { isCapsuleError } from '../errors/capsule-error';
+import { EXIT, type CliContext } from './context';
+import { VERBS } from './verbs';
+import { renderHelp, VERSION } from './help';
+
+/**
+ * The one top-level catch: maps errors to exit codes (USAGE → 2, everything else → 1) and
+ * prints one line per error, with its code, never a stack unless CAPSULE_DEBUG is set.
+ */
+export async function main(argv: string[], ctx: CliContext): Promise<number> {
+  const [verbName, ...rest] = argv;
+  if (verbName === undefined || verbName === '--help' || verbName === '-h' || verbName === 'help') {
+    const target = verbName === 'help' ? rest[0] : undefined;
+    if (target !== undefined && VERBS[target]) return printVerbHelp(target, ctx);
+    ctx.stdout(await renderHelp());
+    return verbName === undefined ? EXIT.USAGE : EXIT.OK;
+  }
+  if (verbName === '--version' || verbName === '-V') {
+    ctx.stdout(`git-capsule ${VERSION}\n`);
+    return EXIT.OK;
+  }
+  const load = VERBS[verbName];
+  if (!load) {
+    ctx.stderr(`git capsule: '${verbName}' is not a verb. See 'git capsule --help'.\n`);
+    return EXIT.USAGE;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) return printVerbHelp(verbName, ctx);
+  try {
+    return await (await load()).run(rest, ctx);
+  } catch (err) {
+    const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+    const message = err instanceof Error ? err.message : String(err);
+    ctx.stderr(`git capsule ${verbName}: [${code}] ${message}\n`);
+    if (ctx.env.CAPSULE_DEBUG && err instanceof Error && err.stack) ctx.stderr(`${err.stack}\n`);
+    return code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE;
+  }
+}
+
+async function printVerbHelp(name: string, ctx: CliContext): Promise<number> {
+  const verb = await VERBS[name]!();
+  ctx.stdout(`${verb.summary}\n\n${verb.usage.trimEnd()}\n`);
+  return EXIT.OK;
+}
+
+/** The process context: real streams, real clock. */
+export function processContext(): CliContext {
+  return {
+    cwd: process.cwd(),
+    env: process.env,
+    now: () => new Date(),
+    stdout: (t) => void process.stdout.write(t),
+    stderr: (t) => void process.stderr.write(t),
+    readStdin: async () => readFileSync(0, 'utf8'),
+    isTTY: Boolean(process.stderr.isTTY),
+  };
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2), processContext()).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err: unknown) => {
+      process.stderr.write(`git capsule: [INTERNAL] ${err instanceof Error ? err.message : String(err)}\n`);
+      process.exitCode = EXIT.FAILURE;
+    },
+  );
+}
