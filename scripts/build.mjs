@@ -2,14 +2,24 @@
 // needs no node_modules. Add an entry here when you add a hook (see CONTRIBUTING.md).
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const entries = [
-  { in: 'lib/cli/main.ts', out: 'dist/git-capsule.js' },
-];
+// `--outdir DIR` builds elsewhere (test/plugin/dist-bundles.test.ts compares a fresh build with the committed dist/).
+const outFlag = process.argv.indexOf('--outdir');
+const outDir = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
 
-mkdirSync('dist', { recursive: true });
+const entries = [
+  { in: 'lib/cli/main.ts', out: 'git-capsule.js' },
+  // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
+  ...['session-start', 'stop', 'pre-compact', 'user-prompt-submit', 'session-end'].map((event) => ({
+    in: `lib/hooks/entry-${event}.ts`,
+    out: `hooks/${event}.js`,
+  })),
+].map((e) => ({ in: e.in, out: join(outDir, e.out) }));
+
+mkdirSync(join(outDir, 'hooks'), { recursive: true });
 await Promise.all(
   entries.map((e) =>
     build({

@@ -1,0 +1,32 @@
+import { writeSync } from 'node:fs';
+import type { HookEventName } from './hook-events';
+import { runHook, type HookSpec } from './run-hook';
+
+/**
+ * The process wrapper every `entry-<event>.ts` calls: reads stdin, runs the hook, writes its
+ * answer with a synchronous write (so nothing is lost to the exit), and exits 0 even if
+ * something escaped the runner. `process.exit` also ends any child a timed-out handler left.
+ */
+export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void {
+  if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched, stdin unread
+  const bail = () => process.exit(0);
+  process.on('uncaughtException', bail);
+  process.on('unhandledRejection', bail);
+  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd() }).then(
+    (outcome) => {
+      if (outcome.stdout) writeSync(1, outcome.stdout);
+      process.exit(0);
+    },
+    bail,
+  );
+}
+
+function readStdin(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    let text = '';
+    process.stdin.setEncoding('utf8');
+    process.stdin.on('data', (chunk: string) => (text += chunk));
+    process.stdin.on('end', () => resolve(text));
+    process.stdin.on('error', reject);
+  });
+}

@@ -1,0 +1,7 @@
+import type { HookSpec } from './run-hook';
+
+/** PreCompact: placeholder until its handler lands. */
+export const preCompactHook: HookSpec<'PreCompact'> = {
+  event: 'PreCompact',
+  handle: async () => undefined,
+};

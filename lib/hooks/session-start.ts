@@ -1,0 +1,7 @@
+import type { HookSpec } from './run-hook';
+
+/** SessionStart: placeholder until its handler lands. */
+export const sessionStartHook: HookSpec<'SessionStart'> = {
+  event: 'SessionStart',
+  handle: async () => undefined,
+};
