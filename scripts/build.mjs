@@ -4,6 +4,10 @@ import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
+import { VALIDATORS, generate } from './gen-validators.mjs';
+import { writeFileSync } from 'node:fs';
+
+for (const v of VALIDATORS) writeFileSync(v.out, generate(v));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 // `--outdir DIR` builds elsewhere (test/plugin/dist-bundles.test.ts compares a fresh build with the committed dist/).
