@@ -114,7 +114,7 @@ function locateRuntime(cwd, env) {
   const commonDir = gitDir === null ? null : readCommonDir(gitDir);
   const override = env.CAPSULE_STATE_DIR;
   const runtimeDir = override ? (0, import_node_path2.resolve)(override) : commonDir === null ? null : (0, import_node_path2.join)(commonDir, "capsule");
-  return { commonDir, runtimeDir };
+  return { gitDir, commonDir, runtimeDir };
 }
 function findGitDir(start) {
   for (let dir = start; ; dir = (0, import_node_path2.dirname)(dir)) {
@@ -171,12 +171,13 @@ async function runHook(spec, io) {
     }
     const projectDir = io.env.CLAUDE_PROJECT_DIR || checked.input.cwd;
     const location = locateRuntime(projectDir, io.env);
-    if (location.commonDir === null || location.runtimeDir === null) return { stdout: "" };
+    if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: "" };
     logDir = location.runtimeDir;
     const ctx = {
       env: io.env,
       now: io.now,
       projectDir,
+      gitDir: location.gitDir,
       commonDir: location.commonDir,
       runtimeDir: location.runtimeDir,
       warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message })

@@ -11,6 +11,8 @@ export interface HookContext {
   now: () => Date;
   /** The project: `CLAUDE_PROJECT_DIR`, else the payload's `cwd` (which follows the Bash tool's `cd`). */
   projectDir: string;
+  /** This worktree's git dir (HEAD) and the shared one (refs, objects). */
+  gitDir: string;
   commonDir: string;
   /** Per-repository runtime state (cursors, receipt, markers, errors.log). */
   runtimeDir: string;
@@ -77,12 +79,13 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     }
     const projectDir = io.env.CLAUDE_PROJECT_DIR || checked.input.cwd;
     const location = locateRuntime(projectDir, io.env);
-    if (location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
+    if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
     logDir = location.runtimeDir;
     const ctx: HookContext = {
       env: io.env,
       now: io.now,
       projectDir,
+      gitDir: location.gitDir,
       commonDir: location.commonDir,
       runtimeDir: location.runtimeDir,
       warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message }),

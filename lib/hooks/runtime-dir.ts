@@ -3,6 +3,8 @@ import { dirname, join, resolve } from 'node:path';
 
 /** Where a hook found the repository's shared git dir, and its runtime state dir (DESIGN §4). */
 export interface RuntimeLocation {
+  /** This worktree's git dir (HEAD lives here); null outside a repository. */
+  gitDir: string | null;
   /** `git rev-parse --git-common-dir`, absolute; null outside a repository. */
   commonDir: string | null;
   /** `<commonDir>/capsule`, or `CAPSULE_STATE_DIR` when set; null when neither is known. */
@@ -20,7 +22,7 @@ export function locateRuntime(cwd: string, env: NodeJS.ProcessEnv): RuntimeLocat
   const commonDir = gitDir === null ? null : readCommonDir(gitDir);
   const override = env.CAPSULE_STATE_DIR;
   const runtimeDir = override ? resolve(override) : commonDir === null ? null : join(commonDir, 'capsule');
-  return { commonDir, runtimeDir };
+  return { gitDir, commonDir, runtimeDir };
 }
 
 function findGitDir(start: string): string | null {

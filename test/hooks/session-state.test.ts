@@ -1,0 +1,30 @@
+import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { readSessionState, sessionStatePath, writeSessionState } from '../../lib/hooks/session-state';
+
+describe('sessionStatePath', () => {
+  it('keeps a plain session id as the file name and hashes anything else', () => {
+    expect(basename(sessionStatePath('/r', 'be432d9d-65be'))).toBe('be432d9d-65be.json');
+    expect(basename(sessionStatePath('/r', '../../etc/passwd'))).toMatch(/^[0-9a-f]{40}\.json$/);
+    expect(dirname(sessionStatePath('/r', '../x'))).toBe('/r/sessions');
+  });
+});
+
+describe('readSessionState', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'capsule-state-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('round-trips what writeSessionState wrote', () => {
+    writeSessionState(dir, 's1', { autosaveId: 'A', cursor: { bytes: 3, lines: 1, head: 'h', headLength: 3 } });
+    expect(readSessionState(dir, 's1')).toEqual({ autosaveId: 'A', cursor: { bytes: 3, lines: 1, head: 'h', headLength: 3 } });
+  });
+
+  it('reads a missing or corrupt state as empty', () => {
+    expect(readSessionState(dir, 'nobody')).toEqual({});
+    mkdirSync(join(dir, 'sessions'), { recursive: true });
+    writeFileSync(sessionStatePath(dir, 's2'), '{not json');
+    expect(readSessionState(dir, 's2')).toEqual({});
+  });
+});
