@@ -8388,16 +8388,16 @@ var init_validate = __esm({
 });
 
 // lib/cli/args.ts
-function parseVerbArgs(verb2, args, options, allowPositionals = true) {
+function parseVerbArgs(verb5, args, options, allowPositionals = true) {
   try {
     return (0, import_node_util.parseArgs)({ args, options, allowPositionals, strict: true });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb2} --help'.`, { verb: verb2, args }, { cause: err });
+    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb5} --help'.`, { verb: verb5, args }, { cause: err });
   }
 }
-function usageError(verb2, reason) {
-  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb2} --help'.`, { verb: verb2 });
+function usageError(verb5, reason) {
+  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb5} --help'.`, { verb: verb5 });
 }
 var import_node_util;
 var init_args = __esm({
@@ -8415,8 +8415,8 @@ __export(validate_exports, {
 });
 async function readCapsuleFile(path, cwd) {
   try {
-    const { resolve } = await import("node:path");
-    const buffer = await (0, import_promises.readFile)(resolve(cwd, path));
+    const { resolve: resolve3 } = await import("node:path");
+    const buffer = await (0, import_promises.readFile)(resolve3(cwd, path));
     return buffer.length > MAX_CAPSULE_BYTES * 4 ? buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString("utf8") : buffer.toString("utf8");
   } catch (err) {
     throw new CapsuleError("FILE_UNREADABLE", `cannot read capsule file ${path}: ${err.code ?? String(err)}; check the path`, { path }, { cause: err });
@@ -8465,6 +8465,399 @@ Exit 0 when the capsule is resumable, 1 when it has problems, 2 on usage errors.
   }
 });
 
+// lib/hooks/hook-events.ts
+var HOOK_EVENTS;
+var init_hook_events = __esm({
+  "lib/hooks/hook-events.ts"() {
+    "use strict";
+    HOOK_EVENTS = {
+      SessionStart: { file: "session-start", hostTimeoutSec: 10, budgetMs: 7e3 },
+      Stop: { file: "stop", hostTimeoutSec: 10, budgetMs: 7e3 },
+      PreCompact: { file: "pre-compact", hostTimeoutSec: 10, budgetMs: 7e3 },
+      UserPromptSubmit: { file: "user-prompt-submit", hostTimeoutSec: 5, budgetMs: 3e3 },
+      // The host cuts SessionEnd short (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS); the last autosave must land in ~1 s.
+      SessionEnd: { file: "session-end", hostTimeoutSec: 2, budgetMs: 1e3 }
+    };
+  }
+});
+
+// lib/cli/claude-settings.ts
+function settingsPath(opts) {
+  if (!opts.user) return (0, import_node_path.join)(opts.projectDir, ".claude", "settings.json");
+  if (!opts.home) throw new CapsuleError("NO_HOME", "cannot find the user settings: HOME is not set; set HOME or install per project (without --user)");
+  return (0, import_node_path.join)(opts.home, ".claude", "settings.json");
+}
+function readSettings(path) {
+  if (!(0, import_node_fs.existsSync)(path)) return {};
+  const text = (0, import_node_fs.readFileSync)(path, "utf8");
+  try {
+    const value = JSON.parse(text);
+    if (value && typeof value === "object" && !Array.isArray(value)) return value;
+  } catch (err) {
+    throw new CapsuleError("SETTINGS_INVALID", `${path} is not valid JSON (${err.message}); fix it by hand, then run install again`, { path }, { cause: err });
+  }
+  throw new CapsuleError("SETTINGS_INVALID", `${path} must hold a JSON object; fix it by hand, then run install again`, { path });
+}
+function writeSettings(path, settings) {
+  (0, import_node_fs.mkdirSync)((0, import_node_path.dirname)(path), { recursive: true });
+  const temp = `${path}.capsule.tmp`;
+  (0, import_node_fs.writeFileSync)(temp, `${JSON.stringify(settings, null, 2)}
+`);
+  (0, import_node_fs.renameSync)(temp, path);
+}
+function hookCommand(bundleDir, event) {
+  return `node "${(0, import_node_path.join)(bundleDir, `${HOOK_EVENTS[event].file}.js`)}" ${HOOK_MARKER}`;
+}
+function isCapsuleCommand(command) {
+  return typeof command === "string" && command.trimEnd().endsWith(HOOK_MARKER);
+}
+function addCapsuleHooks(settings, bundleDir) {
+  const hooks = { ...settings.hooks ?? {} };
+  const added = [];
+  for (const event of Object.keys(HOOK_EVENTS)) {
+    const groups = Array.isArray(hooks[event]) ? [...hooks[event]] : [];
+    if (groups.some((g) => g.hooks?.some((h) => isCapsuleCommand(h.command)))) continue;
+    groups.push({ hooks: [{ type: "command", command: hookCommand(bundleDir, event), timeout: HOOK_EVENTS[event].hostTimeoutSec }] });
+    hooks[event] = groups;
+    added.push(event);
+  }
+  return { settings: { ...settings, hooks }, added };
+}
+function removeCapsuleHooks(settings) {
+  if (!settings.hooks) return { settings, removed: 0 };
+  let removed = 0;
+  const hooks = {};
+  for (const [event, groups] of Object.entries(settings.hooks)) {
+    if (!Array.isArray(groups)) {
+      hooks[event] = groups;
+      continue;
+    }
+    const kept = [];
+    for (const group of groups) {
+      const entries = Array.isArray(group.hooks) ? group.hooks : [];
+      const remaining = entries.filter((h) => !isCapsuleCommand(h.command));
+      removed += entries.length - remaining.length;
+      if (remaining.length === entries.length) kept.push(group);
+      else if (remaining.length > 0) kept.push({ ...group, hooks: remaining });
+    }
+    if (kept.length > 0) hooks[event] = kept;
+  }
+  const { hooks: _old, ...rest } = settings;
+  return { settings: Object.keys(hooks).length > 0 ? { ...rest, hooks } : rest, removed };
+}
+function wiredEvents(settings) {
+  return Object.keys(HOOK_EVENTS).filter(
+    (event) => (settings.hooks?.[event] ?? []).some((g) => Array.isArray(g.hooks) && g.hooks.some((h) => isCapsuleCommand(h.command)))
+  );
+}
+function hookBundleDir(env) {
+  const candidates = [env.CAPSULE_HOOKS_DIR, (0, import_node_path.join)(__dirname, "hooks"), (0, import_node_path.resolve)(__dirname, "..", "..", "dist", "hooks")];
+  for (const dir of candidates) if (dir && (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "session-start.js"))) return (0, import_node_path.resolve)(dir);
+  throw new CapsuleError("HOOK_BUNDLES_MISSING", `no built hook bundles found (looked in ${candidates.filter(Boolean).join(", ")}); run \`npm run build\``, { candidates });
+}
+function projectRoot(cwd) {
+  for (let dir = (0, import_node_path.resolve)(cwd); ; dir = (0, import_node_path.dirname)(dir)) {
+    if ((0, import_node_fs.existsSync)((0, import_node_path.join)(dir, ".git"))) return dir;
+    if ((0, import_node_path.dirname)(dir) === dir) return (0, import_node_path.resolve)(cwd);
+  }
+}
+var import_node_fs, import_node_path, HOOK_MARKER;
+var init_claude_settings = __esm({
+  "lib/cli/claude-settings.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_path = require("node:path");
+    init_capsule_error();
+    init_hook_events();
+    HOOK_MARKER = "--capsule-hook";
+  }
+});
+
+// lib/cli/verbs/install.ts
+var install_exports = {};
+__export(install_exports, {
+  verb: () => verb2
+});
+var verb2;
+var init_install = __esm({
+  "lib/cli/verbs/install.ts"() {
+    "use strict";
+    init_args();
+    init_claude_settings();
+    init_context();
+    verb2 = {
+      name: "install",
+      summary: "wire the Claude Code hooks into .claude/settings.json (or --user), or print the plugin install commands",
+      usage: `usage: git capsule install [--user] [--plugin] [--json]
+
+  (default)  add the five hooks to <project>/.claude/settings.json, keeping everything there
+  --user     edit ~/.claude/settings.json instead (every project on this machine)
+  --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
+  --json     print { "settings": path, "added": [events] }
+
+Running it twice adds nothing. 'git capsule uninstall' removes exactly what this added.
+An unreadable settings file is never overwritten (SETTINGS_INVALID).`,
+      async run(args, ctx) {
+        const { values } = parseVerbArgs("install", args, { user: { type: "boolean" }, plugin: { type: "boolean" }, json: { type: "boolean" } }, false);
+        const bundleDir = hookBundleDir(ctx.env);
+        if (values.plugin) {
+          const root = bundleDir.replace(/\/dist\/hooks$/, "");
+          ctx.stdout(
+            [
+              "Install git-capsule as a Claude Code plugin (hooks and skills, no settings edits):",
+              `  claude --plugin-dir ${root}                     # this session only, runs in place`,
+              `  /plugin marketplace add <owner>/<repo>          # then, inside Claude Code:`,
+              "  /plugin install capsule@<marketplace>",
+              "Use either the plugin or `git capsule install`, not both: both would run every hook twice.",
+              ""
+            ].join("\n")
+          );
+          return EXIT.OK;
+        }
+        const path = settingsPath({ user: Boolean(values.user), projectDir: projectRoot(ctx.cwd), home: ctx.env.HOME });
+        const { settings, added } = addCapsuleHooks(readSettings(path), bundleDir);
+        if (added.length > 0) writeSettings(path, settings);
+        if (values.json) ctx.stdout(`${JSON.stringify({ settings: path, added }, null, 2)}
+`);
+        else if (added.length === 0) ctx.stdout(`already installed: ${path} has every git-capsule hook
+`);
+        else ctx.stdout(`installed: added ${added.join(", ")} to ${path}
+`);
+        return EXIT.OK;
+      }
+    };
+  }
+});
+
+// lib/cli/verbs/uninstall.ts
+var uninstall_exports = {};
+__export(uninstall_exports, {
+  verb: () => verb3
+});
+var import_node_fs2, verb3;
+var init_uninstall = __esm({
+  "lib/cli/verbs/uninstall.ts"() {
+    "use strict";
+    import_node_fs2 = require("node:fs");
+    init_args();
+    init_claude_settings();
+    init_context();
+    verb3 = {
+      name: "uninstall",
+      summary: "remove the hooks git capsule install added (nothing else)",
+      usage: `usage: git capsule uninstall [--user] [--json]
+
+  (default)  edit <project>/.claude/settings.json
+  --user     edit ~/.claude/settings.json
+  --json     print { "settings": path, "removed": count }
+
+Only commands carrying install's marker are removed; groups and events left empty go too.`,
+      async run(args, ctx) {
+        const { values } = parseVerbArgs("uninstall", args, { user: { type: "boolean" }, json: { type: "boolean" } }, false);
+        const path = settingsPath({ user: Boolean(values.user), projectDir: projectRoot(ctx.cwd), home: ctx.env.HOME });
+        const { settings, removed } = (0, import_node_fs2.existsSync)(path) ? removeCapsuleHooks(readSettings(path)) : { settings: {}, removed: 0 };
+        if (removed > 0) writeSettings(path, settings);
+        if (values.json) ctx.stdout(`${JSON.stringify({ settings: path, removed }, null, 2)}
+`);
+        else ctx.stdout(removed > 0 ? `uninstalled: removed ${removed} hook command(s) from ${path}
+` : `nothing to remove: ${path} has no git-capsule hooks
+`);
+        return EXIT.OK;
+      }
+    };
+  }
+});
+
+// lib/hooks/runtime-dir.ts
+function locateRuntime(cwd, env) {
+  const gitDir = env.GIT_DIR ? (0, import_node_path2.resolve)(cwd, env.GIT_DIR) : findGitDir((0, import_node_path2.resolve)(cwd));
+  const commonDir = gitDir === null ? null : readCommonDir(gitDir);
+  const override = env.CAPSULE_STATE_DIR;
+  const runtimeDir = override ? (0, import_node_path2.resolve)(override) : commonDir === null ? null : (0, import_node_path2.join)(commonDir, "capsule");
+  return { gitDir, commonDir, runtimeDir };
+}
+function findGitDir(start) {
+  for (let dir = start; ; dir = (0, import_node_path2.dirname)(dir)) {
+    const dotGit = (0, import_node_path2.join)(dir, ".git");
+    const found = gitDirAt(dotGit);
+    if (found !== null) return found;
+    if ((0, import_node_path2.dirname)(dir) === dir) return null;
+  }
+}
+function gitDirAt(dotGit) {
+  let stat;
+  try {
+    stat = (0, import_node_fs3.statSync)(dotGit);
+  } catch {
+    return null;
+  }
+  if (stat.isDirectory()) return dotGit;
+  if (!stat.isFile()) return null;
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs3.readFileSync)(dotGit, "utf8"));
+  return match?.[1] ? (0, import_node_path2.resolve)((0, import_node_path2.dirname)(dotGit), match[1]) : null;
+}
+function readCommonDir(gitDir) {
+  const pointer = (0, import_node_path2.join)(gitDir, "commondir");
+  if (!(0, import_node_fs3.existsSync)(pointer)) return gitDir;
+  return (0, import_node_path2.resolve)(gitDir, (0, import_node_fs3.readFileSync)(pointer, "utf8").trim());
+}
+var import_node_fs3, import_node_path2;
+var init_runtime_dir = __esm({
+  "lib/hooks/runtime-dir.ts"() {
+    "use strict";
+    import_node_fs3 = require("node:fs");
+    import_node_path2 = require("node:path");
+  }
+});
+
+// lib/cli/doctor-checks.ts
+function runDoctorChecks(cwd, env, now) {
+  const checks = [checkNode(), checkGit(cwd, env)];
+  const location = locateRuntime(cwd, env);
+  if (location.commonDir === null) {
+    checks.push({ name: "repository", status: "fail", detail: `${cwd} is not inside a git repository`, fix: "run git capsule from inside the project (or `git init` it)" });
+    return checks;
+  }
+  checks.push({ name: "repository", status: "ok", detail: `git dir ${location.commonDir}` });
+  checks.push(checkMemoryRef(cwd, env), checkHooks(cwd, env), checkErrors(location.runtimeDir, now));
+  return checks;
+}
+function checkNode() {
+  const major = Number(process.versions.node.split(".")[0]);
+  return major >= MIN_NODE ? { name: "node", status: "ok", detail: `node ${process.versions.node}` } : { name: "node", status: "fail", detail: `node ${process.versions.node} is older than ${MIN_NODE}`, fix: `install Node ${MIN_NODE} or later` };
+}
+function checkGit(cwd, env) {
+  const r = (0, import_node_child_process.spawnSync)("git", ["--version"], { cwd, env, encoding: "utf8" });
+  if (r.error || r.status !== 0) return { name: "git", status: "fail", detail: "git is not on PATH", fix: `install git ${MIN_GIT.join(".")} or later and put it on PATH` };
+  const m = /(\d+)\.(\d+)/.exec(r.stdout);
+  const old = m !== null && (Number(m[1]) < MIN_GIT[0] || Number(m[1]) === MIN_GIT[0] && Number(m[2]) < MIN_GIT[1]);
+  return old ? { name: "git", status: "fail", detail: r.stdout.trim(), fix: `upgrade git to ${MIN_GIT.join(".")} or later` } : { name: "git", status: "ok", detail: r.stdout.trim() };
+}
+function checkMemoryRef(cwd, env) {
+  const configured = (0, import_node_child_process.spawnSync)("git", ["config", "--get", "capsule.ref"], { cwd, env, encoding: "utf8" }).stdout?.trim();
+  const ref = configured || "refs/heads/capsules";
+  if (!ref.startsWith("refs/")) {
+    return { name: "memory ref", status: "fail", detail: `MEMORY-ROOT: capsule.ref "${ref}" is not under refs/`, fix: "set `git config capsule.ref refs/heads/<name>` or unset it" };
+  }
+  const tip = (0, import_node_child_process.spawnSync)("git", ["rev-parse", "--verify", "-q", `${ref}^{commit}`], { cwd, env, encoding: "utf8" });
+  return tip.status === 0 ? { name: "memory ref", status: "ok", detail: `${ref} at ${tip.stdout.trim().slice(0, 12)}` } : { name: "memory ref", status: "warn", detail: `${ref} does not exist yet`, fix: "nothing to do: the first autosave creates it (or run `git capsule init`)" };
+}
+function checkHooks(cwd, env) {
+  const sources = [
+    { label: "project", settings: safeRead(settingsPath({ user: false, projectDir: projectRoot(cwd), home: env.HOME })) },
+    { label: "project local", settings: safeRead((0, import_node_path3.join)(projectRoot(cwd), ".claude", "settings.local.json")) },
+    { label: "user", settings: env.HOME ? safeRead(settingsPath({ user: true, projectDir: cwd, home: env.HOME })) : null }
+  ];
+  const plugin = sources.some((s) => Object.entries(s.settings?.enabledPlugins ?? {}).some(([k, v]) => k.startsWith("capsule@") && v === true));
+  const wired = /* @__PURE__ */ new Map();
+  for (const s of sources) if (s.settings) wired.set(s.label, wiredEvents(s.settings));
+  const all = Object.keys(HOOK_EVENTS);
+  const union = new Set([...wired.values()].flat());
+  const where = [...wired.entries()].filter(([, e]) => e.length > 0).map(([label]) => label);
+  if (plugin && union.size > 0) {
+    return { name: "hooks", status: "warn", detail: `the capsule plugin is enabled and settings hooks are installed (${where.join(", ")}): every hook runs twice`, fix: "run `git capsule uninstall` (and with --user) or disable the plugin" };
+  }
+  if (plugin) return { name: "hooks", status: "ok", detail: "the capsule plugin is enabled" };
+  if (union.size === 0) {
+    return { name: "hooks", status: "warn", detail: "no git-capsule hooks are wired for this project", fix: "run `git capsule install` (or `--user`), or install the plugin (`git capsule install --plugin` prints how)" };
+  }
+  const missing = all.filter((e) => !union.has(e));
+  const broken = brokenCommands(sources);
+  if (broken.length > 0) return { name: "hooks", status: "fail", detail: `hook bundles missing: ${broken.join(", ")}`, fix: "run `git capsule install` again from the current install" };
+  return missing.length === 0 ? { name: "hooks", status: "ok", detail: `all five hooks wired (${where.join(", ")} settings)` } : { name: "hooks", status: "warn", detail: `not wired: ${missing.join(", ")}`, fix: "run `git capsule install`" };
+}
+function brokenCommands(sources) {
+  const broken = [];
+  for (const s of sources) {
+    for (const groups of Object.values(s.settings?.hooks ?? {})) {
+      for (const g of Array.isArray(groups) ? groups : []) {
+        for (const h of g.hooks ?? []) {
+          const file = typeof h.command === "string" && h.command.endsWith("--capsule-hook") ? /^node "([^"]+)"/.exec(h.command)?.[1] : void 0;
+          if (file && !(0, import_node_fs4.existsSync)(file)) broken.push(file);
+        }
+      }
+    }
+  }
+  return broken;
+}
+function checkErrors(runtimeDir, now) {
+  const lines = runtimeDir ? safeLines((0, import_node_path3.join)(runtimeDir, "errors.log")) : [];
+  const recent = lines.filter((l) => {
+    const at = Date.parse(l.split(" ")[1] ?? "");
+    return Number.isFinite(at) && now.getTime() - at < 24 * 3600 * 1e3;
+  });
+  if (recent.length === 0) return { name: "errors", status: "ok", detail: lines.length === 0 ? "no logged hook errors" : `no hook errors in the last 24 h (${lines.length} older)` };
+  const last = recent.slice(-3).map((l) => l.slice(0, 200));
+  return { name: "errors", status: "warn", detail: `${recent.length} hook error(s) in the last 24 h; latest: ${last.join(" | ")}`, fix: `read ${(0, import_node_path3.join)(runtimeDir, "errors.log")}; each line starts with its code` };
+}
+function safeRead(path) {
+  try {
+    return (0, import_node_fs4.existsSync)(path) ? readSettings(path) : null;
+  } catch {
+    return null;
+  }
+}
+function safeLines(path) {
+  try {
+    return (0, import_node_fs4.readFileSync)(path, "utf8").split("\n").filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+var import_node_child_process, import_node_fs4, import_node_path3, MIN_GIT, MIN_NODE;
+var init_doctor_checks = __esm({
+  "lib/cli/doctor-checks.ts"() {
+    "use strict";
+    import_node_child_process = require("node:child_process");
+    import_node_fs4 = require("node:fs");
+    import_node_path3 = require("node:path");
+    init_hook_events();
+    init_runtime_dir();
+    init_claude_settings();
+    MIN_GIT = [2, 30];
+    MIN_NODE = 20;
+  }
+});
+
+// lib/cli/verbs/doctor.ts
+var doctor_exports = {};
+__export(doctor_exports, {
+  verb: () => verb4
+});
+var verb4;
+var init_doctor = __esm({
+  "lib/cli/verbs/doctor.ts"() {
+    "use strict";
+    init_args();
+    init_context();
+    init_doctor_checks();
+    verb4 = {
+      name: "doctor",
+      summary: "check git, node, the memory ref, the hook wiring and recent hook errors, and say how to fix each",
+      usage: `usage: git capsule doctor [--json]
+
+  --json   print [{ "name", "status": "ok"|"warn"|"fail", "detail", "fix"? }]
+
+Exit 0 when nothing failed (warnings allowed), 1 when a check failed.`,
+      async run(args, ctx) {
+        const { values } = parseVerbArgs("doctor", args, { json: { type: "boolean" } }, false);
+        const checks = runDoctorChecks(ctx.cwd, ctx.env, ctx.now());
+        if (values.json) ctx.stdout(`${JSON.stringify(checks, null, 2)}
+`);
+        else {
+          for (const c of checks) {
+            ctx.stdout(`${c.status.toUpperCase().padEnd(4)} ${c.name}: ${c.detail}
+`);
+            if (c.fix && c.status !== "ok") ctx.stdout(`     fix: ${c.fix}
+`);
+          }
+        }
+        return checks.some((c) => c.status === "fail") ? EXIT.FAILURE : EXIT.OK;
+      }
+    };
+  }
+});
+
 // lib/cli/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -8472,13 +8865,16 @@ __export(main_exports, {
   processContext: () => processContext
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs = require("node:fs");
+var import_node_fs5 = require("node:fs");
 init_capsule_error();
 init_context();
 
 // lib/cli/verbs.ts
 var VERBS = {
-  validate: async () => (await Promise.resolve().then(() => (init_validate2(), validate_exports))).verb
+  validate: async () => (await Promise.resolve().then(() => (init_validate2(), validate_exports))).verb,
+  install: async () => (await Promise.resolve().then(() => (init_install(), install_exports))).verb,
+  uninstall: async () => (await Promise.resolve().then(() => (init_uninstall(), uninstall_exports))).verb,
+  doctor: async () => (await Promise.resolve().then(() => (init_doctor(), doctor_exports))).verb
 };
 
 // lib/cli/help.ts
@@ -8486,8 +8882,8 @@ var VERSION = true ? "0.1.0" : "dev";
 async function renderHelp() {
   const lines = ["usage: git capsule <verb> [options]   (also: git-capsule <verb>)", "", "verbs:"];
   for (const name of Object.keys(VERBS).sort()) {
-    const verb2 = await VERBS[name]();
-    lines.push(`  ${name.padEnd(12)} ${verb2.summary}`);
+    const verb5 = await VERBS[name]();
+    lines.push(`  ${name.padEnd(12)} ${verb5.summary}`);
   }
   lines.push("", "Run 'git capsule <verb> --help' for a verb's options. Exit codes: 0 ok, 1 failure, 2 usage.");
   return lines.join("\n") + "\n";
@@ -8527,10 +8923,10 @@ async function main(argv, ctx) {
   }
 }
 async function printVerbHelp(name, ctx) {
-  const verb2 = await VERBS[name]();
-  ctx.stdout(`${verb2.summary}
+  const verb5 = await VERBS[name]();
+  ctx.stdout(`${verb5.summary}
 
-${verb2.usage.trimEnd()}
+${verb5.usage.trimEnd()}
 `);
   return EXIT.OK;
 }
@@ -8541,7 +8937,7 @@ function processContext() {
     now: () => /* @__PURE__ */ new Date(),
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
-    readStdin: async () => (0, import_node_fs.readFileSync)(0, "utf8"),
+    readStdin: async () => (0, import_node_fs5.readFileSync)(0, "utf8"),
     isTTY: Boolean(process.stderr.isTTY)
   };
 }

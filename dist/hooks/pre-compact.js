@@ -224,11 +224,5 @@ function readStdin() {
   });
 }
 
-// lib/hooks/pre-compact.ts
-var preCompactHook = {
-  event: "PreCompact",
-  handle: async () => void 0
-};
-
 // lib/hooks/entry-pre-compact.ts
-runHookProcess(preCompactHook);
+runHookProcess({ event: "PreCompact", handle: async () => void 0 });

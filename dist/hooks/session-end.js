@@ -224,11 +224,5 @@ function readStdin() {
   });
 }
 
-// lib/hooks/session-end.ts
-var sessionEndHook = {
-  event: "SessionEnd",
-  handle: async () => void 0
-};
-
 // lib/hooks/entry-session-end.ts
-runHookProcess(sessionEndHook);
+runHookProcess({ event: "SessionEnd", handle: async () => void 0 });

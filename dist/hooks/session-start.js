@@ -224,11 +224,5 @@ function readStdin() {
   });
 }
 
-// lib/hooks/session-start.ts
-var sessionStartHook = {
-  event: "SessionStart",
-  handle: async () => void 0
-};
-
 // lib/hooks/entry-session-start.ts
-runHookProcess(sessionStartHook);
+runHookProcess({ event: "SessionStart", handle: async () => void 0 });

@@ -224,11 +224,5 @@ function readStdin() {
   });
 }
 
-// lib/hooks/stop.ts
-var stopHook = {
-  event: "Stop",
-  handle: async () => void 0
-};
-
 // lib/hooks/entry-stop.ts
-runHookProcess(stopHook);
+runHookProcess({ event: "Stop", handle: async () => void 0 });

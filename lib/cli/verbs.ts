@@ -6,4 +6,7 @@ import type { Verb } from './context';
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./verbs/validate')).verb,
+  install: async () => (await import('./verbs/install')).verb,
+  uninstall: async () => (await import('./verbs/uninstall')).verb,
+  doctor: async () => (await import('./verbs/doctor')).verb,
 };

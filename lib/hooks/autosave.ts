@@ -55,10 +55,7 @@ export async function foldAutosave(store: HookStore, session: AutosaveSession, c
   });
   const id = String(merged.doc.frontmatter.id);
   let commit: string | null = null;
-  if (merged.changed) {
-    const text = redactBeforeCommit(checkedText(merged.doc, ctx), ctx, deps);
-    commit = (await store.writeCapsule(text, { now, op: 'autosave', replace: true })).commit;
-  }
+  if (merged.changed) commit = await commitDocument(store, merged.doc, { op: 'autosave', replace: true }, ctx, deps);
   writeSessionState(ctx.runtimeDir, session.sessionId, {
     ...state,
     autosaveId: id,
@@ -83,6 +80,18 @@ async function findAutosave(store: HookStore, sessionId: string, knownId: string
     if (isCapsuleError(err, 'NOT_FOUND')) return null;
     throw err;
   }
+}
+
+/** Validates (diagnostically), redacts and commits one document; returns the commit or null. */
+export async function commitDocument(
+  store: HookStore,
+  doc: CapsuleDocument,
+  opts: { op: string; replace: boolean },
+  ctx: HookContext,
+  deps: HookDeps,
+): Promise<string | null> {
+  const text = redactBeforeCommit(checkedText(doc, ctx), ctx, deps);
+  return (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit;
 }
 
 /** Renders the document; a content-gate hit on a field falls back to an honest marker (logged). */

@@ -1,5 +1,5 @@
 // Bundled to dist/hooks/session-end.js (scripts/build.mjs); hooks/hooks.json runs it with node.
+// Wired to its handler once lib/store and lib/transcript are in main; until then it passes through.
 import { runHookProcess } from './hook-process';
-import { sessionEndHook } from './session-end';
 
-runHookProcess(sessionEndHook);
+runHookProcess({ event: 'SessionEnd', handle: async () => undefined });

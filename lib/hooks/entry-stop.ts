@@ -1,5 +1,5 @@
 // Bundled to dist/hooks/stop.js (scripts/build.mjs); hooks/hooks.json runs it with node.
+// Wired to its handler once lib/store and lib/transcript are in main; until then it passes through.
 import { runHookProcess } from './hook-process';
-import { stopHook } from './stop';
 
-runHookProcess(stopHook);
+runHookProcess({ event: 'Stop', handle: async () => undefined });

@@ -34,4 +34,16 @@ export interface HookDeps {
   /** lib/redact `redactSecrets`: applied to every capsule text just before it is committed. */
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
+  /**
+   * The resume runtime (select, render, consume) for SessionStart(clear|compact); returns the
+   * text to inject. Absent until lib/resume is wired: SessionStart then orients instead.
+   */
+  runResume?: (args: {
+    store: HookStore;
+    now: Date;
+    sessionId: string | undefined;
+    receiptPath: string;
+    projectDir: string;
+    consume: boolean;
+  }) => Promise<string>;
 }

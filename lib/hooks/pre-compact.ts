@@ -1,7 +1,31 @@
+import { checkpointFrom } from '../transcript/autosave-merge';
+import { commitDocument, foldAutosave } from './autosave';
+import type { HookDeps } from './hook-deps';
 import type { HookSpec } from './run-hook';
+import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from './runtime-files';
 
-/** PreCompact: placeholder until its handler lands. */
-export const preCompactHook: HookSpec<'PreCompact'> = {
-  event: 'PreCompact',
-  handle: async () => undefined,
-};
+/**
+ * PreCompact: folds the session so far, commits it as a checkpoint capsule
+ * (`trigger: pre-compact`), leaves a marker so the session that continues after compaction
+ * links to it, and prints one line the host appends to the summary prompt.
+ */
+export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
+  return {
+    event: 'PreCompact',
+    handle: async (input, ctx) => {
+      if (!input.session_id) return;
+      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
+      try {
+        const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+        const now = ctx.now();
+        const id = deps.newCapsuleId(now);
+        await commitDocument(store, checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
+        const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
+        writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
+        return { plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.` };
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

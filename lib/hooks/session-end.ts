@@ -1,7 +1,19 @@
+import { foldAutosave } from './autosave';
+import type { HookDeps } from './hook-deps';
 import type { HookSpec } from './run-hook';
 
-/** SessionEnd: placeholder until its handler lands. */
-export const sessionEndHook: HookSpec<'SessionEnd'> = {
-  event: 'SessionEnd',
-  handle: async () => undefined,
-};
+/** SessionEnd: the last autosave, inside the host's short end-of-session budget (~1 s). */
+export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
+  return {
+    event: 'SessionEnd',
+    handle: async (input, ctx) => {
+      if (!input.session_id) return;
+      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
+      try {
+        await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -139,3 +139,16 @@ function withoutStamp(doc: CapsuleDocument): CapsuleDocument {
   const { updated_at: _ignored, ...frontmatter } = doc.frontmatter;
   return { ...doc, frontmatter };
 }
+
+/**
+ * A pre-compact checkpoint: the session's state so far as a new capsule of its own
+ * (`trigger: pre-compact`, fresh id and `created_at`, no `updated_at`), so the summary can
+ * name it and the session that continues after compaction can link to it.
+ */
+export function checkpointFrom(doc: CapsuleDocument, ctx: { id: string; now: Date; offsetMinutes?: number }): CapsuleDocument {
+  const { updated_at: _updated, ...rest } = doc.frontmatter;
+  return {
+    ...doc,
+    frontmatter: { ...rest, id: ctx.id, trigger: 'pre-compact', status: 'active', created_at: formatStamp(ctx.now, ctx.offsetMinutes ?? 0), tags: ['pre-compact'] },
+  };
+}
