@@ -29,3 +29,16 @@ describe('hooks/hooks.json', () => {
     expect(existsSync(join(ROOT, 'lib', 'hooks', `entry-${meta.file}.ts`))).toBe(true);
   });
 });
+
+describe('skills', () => {
+  it.each(['context-capsule', 'resume'])('skills/%s/SKILL.md has frontmatter naming it, with a description', (name) => {
+    const text = readFileSync(join(ROOT, 'skills', name, 'SKILL.md'), 'utf8');
+    const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+    expect(match).not.toBeNull();
+    const front = require('yaml').parse(match![1]!);
+    expect(front.name).toBe(name);
+    expect(typeof front.description).toBe('string');
+    expect(front.description.length).toBeGreaterThan(40);
+    expect(text).toContain('git capsule');
+  });
+});
