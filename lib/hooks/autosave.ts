@@ -32,8 +32,9 @@ export interface AutosaveSession {
  * autosave capsule and commits it in place when it changed. The cursor advances only after
  * the write succeeded, so a failed write loses nothing. Validation is diagnostic: a content-gate
  * hit falls back to the unknown marker, anything else is logged and the store decides.
+ * Returns null when the session has captured nothing yet (no capsule is created).
  */
-export async function foldAutosave(store: HookStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome> {
+export async function foldAutosave(store: HookStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
   const state = readSessionState(ctx.runtimeDir, session.sessionId);
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
@@ -42,6 +43,11 @@ export async function foldAutosave(store: HookStore, session: AutosaveSession, c
   const events = deps.extractWorkEvents(chunk.records, { lastAssistantMessage });
 
   const previous = await findAutosave(store, session.sessionId, state.autosaveId);
+  if (previous === null && events.length === 0) {
+    // Nothing captured yet: an empty autosave would only shadow real work at the next resume.
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
+    return null;
+  }
   const now = ctx.now();
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
   const merged = mergeAutosave(previous?.doc ?? null, events, {

@@ -17,6 +17,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
       try {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+        if (auto === null) return;
         const now = ctx.now();
         const id = deps.newCapsuleId(now);
         await commitDocument(store, checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
