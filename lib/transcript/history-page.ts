@@ -138,10 +138,14 @@ function fitPage(input: {
   const taken: string[] = [];
   let end = input.start;
   const offset = input.offset ?? 0;
+  // renderHistoryPage joins parts with newlines: each block adds its bytes plus one.
+  let used = size([], '');
   while (end < input.blocks.length && taken.length < input.limit) {
     const block = end === input.start && offset > 0 ? continued(input.blocks[end]!, offset) : input.blocks[end]!;
-    if (size([...taken, block], input.footer(end + 1)) > budget) break;
+    const grown = used + Buffer.byteLength(block) + 1;
+    if (grown + Buffer.byteLength(input.footer(end + 1)) > budget) break;
     taken.push(block);
+    used = grown;
     end++;
   }
   if (taken.length > 0 || end >= input.blocks.length) return { start: input.start, end, blocks: taken, footer: input.footer(end) };
