@@ -6,5 +6,5 @@ import type { Verb } from './context';
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
   history: async () => (await import('./verbs/history')).verb,
-
+  validate: async () => (await import('./verbs/validate')).verb,
 };
