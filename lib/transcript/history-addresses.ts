@@ -35,15 +35,7 @@ export interface AddressBook {
  */
 export function allocateAddresses(records: TranscriptRecord[]): AddressBook {
   const nodes = new Map<string, GraphNode>();
-  const addresses = new Map<number, HistoryEvent>();
-  const redirects = new Map<number, number>();
-  const callsById = new Map<string, HistoryEvent>();
-  let next = 1;
-  const allocate = (event: Omit<HistoryEvent, 'seq'>): HistoryEvent => {
-    const full = { seq: next++, ...event };
-    addresses.set(full.seq, full);
-    return full;
-  };
+  const allocator = new Allocator();
   for (const { line, data } of records) {
     if (typeof data.type !== 'string' || !GRAPH_RECORD_TYPES.has(data.type)) continue;
     checkShape(data, line);
@@ -57,34 +49,47 @@ export function allocateAddresses(records: TranscriptRecord[]): AddressBook {
       known.lastLine = line;
       continue;
     }
-    const base = { uuid, line, timestamp: typeof data.timestamp === 'string' ? data.timestamp : undefined };
-    const event = allocate({ ...base, role: roleOf(data), text: visibleText(data), tags: tagsOf(data) });
+    const event = allocator.allocate({ uuid, line, timestamp: typeof data.timestamp === 'string' ? data.timestamp : undefined, role: roleOf(data), text: visibleText(data), tags: tagsOf(data) });
     const node: GraphNode = { uuid, record: data, line, parentUuid: data.parentUuid ?? null, lastLine: line, event, calls: [], orphans: [] };
     nodes.set(uuid, node);
-    if (data.type !== 'assistant' && data.type !== 'user') continue;
-    for (const block of contentBlocks(data)) {
-      if (block.type === 'tool_use' && typeof block.id === 'string' && !callsById.has(block.id)) {
-        const call = allocate({ ...base, role: 'tool', text: '', tags: [], tool: { id: block.id, name: block.name ?? '?', input: summariseToolInput(block.input), status: 'pending' } });
-        callsById.set(block.id, call);
+    if (data.type === 'assistant' || data.type === 'user') allocator.toolBlocks(node, contentBlocks(data));
+  }
+  return { nodes, addresses: allocator.addresses, redirects: allocator.redirects };
+}
+
+// Hands out seqs in order and pairs tool results with the calls seen before them.
+class Allocator {
+  readonly addresses = new Map<number, HistoryEvent>();
+  readonly redirects = new Map<number, number>();
+  private readonly callsById = new Map<string, HistoryEvent>();
+  private next = 1;
+
+  allocate(event: Omit<HistoryEvent, 'seq'>): HistoryEvent {
+    const full = { seq: this.next++, ...event };
+    this.addresses.set(full.seq, full);
+    return full;
+  }
+
+  toolBlocks(node: GraphNode, blocks: ContentBlock[]): void {
+    const base = { uuid: node.uuid, line: node.line, timestamp: node.event.timestamp, role: 'tool' as const, text: '', tags: [] };
+    for (const block of blocks) {
+      if (block.type === 'tool_use' && typeof block.id === 'string' && !this.callsById.has(block.id)) {
+        const call = this.allocate({ ...base, tool: { id: block.id, name: block.name ?? '?', input: summariseToolInput(block.input), status: 'pending' } });
+        this.callsById.set(block.id, call);
         node.calls.push(call);
       } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
-        pairResult(block, callsById.get(block.tool_use_id));
+        const result = toolResultText(block);
+        const call = this.callsById.get(block.tool_use_id);
+        if (call?.tool && call.tool.resultSeq === undefined) {
+          const seq = this.next++;
+          this.redirects.set(seq, call.seq);
+          Object.assign(call.tool, { status: block.is_error === true ? 'error' : 'ok', result, resultSeq: seq });
+        } else {
+          node.orphans.push(this.allocate({ ...base, tool: { id: block.tool_use_id, name: '?', input: '', status: 'orphan-result', result } }));
+        }
       }
-    }
-    function pairResult(block: ContentBlock, call: HistoryEvent | undefined) {
-      const result = toolResultText(block);
-      if (call?.tool && call.tool.resultSeq === undefined) {
-        const seq = next++;
-        redirects.set(seq, call.seq);
-        call.tool.status = block.is_error === true ? 'error' : 'ok';
-        call.tool.result = result;
-        call.tool.resultSeq = seq;
-        return;
-      }
-      node.orphans.push(allocate({ ...base, role: 'tool', text: '', tags: [], tool: { id: block.tool_use_id as string, name: '?', input: '', status: 'orphan-result', result } }));
     }
   }
-  return { nodes, addresses, redirects };
 }
 
 function checkShape(data: RawTranscriptRecord, line: number): void {

@@ -2,21 +2,20 @@ import { CapsuleError } from '../errors/capsule-error';
 import { incompleteHistoryNotice } from './history-notice';
 import { eventBody, oneLine } from './history-text';
 import type { HistoryEvent, HistoryProjection, HistoryRole } from './history-types';
+import { fitPage, type PageText } from './history-budget';
 
-/** The most a history page may take, notice and footer included (seed 002: 32 KiB). */
-export const HISTORY_PAGE_BYTES = 32 * 1024;
+export { HISTORY_PAGE_BYTES, renderHistoryPage } from './history-budget';
+
 const PREVIEW_CHARS = 200;
 const NO_TEXT = '(no visible text recorded)';
 
 /** One page of history: what the text shows, and the events it holds for --json. */
-export interface HistoryPage {
-  notice: string | null;
-  header: string;
-  blocks: string[];
-  footer: string;
+export interface HistoryPage extends PageText {
   events: HistoryEvent[];
   /** The cursor for the next page, or null at the end. */
   next: string | null;
+  /** When a read page shows only part of an event: which characters of its rendered block. */
+  partial: { seq: number; from: number; to: number; of: number } | null;
 }
 
 /** Options shared by list and read: the command the footer tells the user to run next. */
@@ -63,7 +62,7 @@ export function listHistoryPage(projection: HistoryProjection, options: ListOpti
   }
   const shown = matches.slice(page.start, page.end);
   const next = page.end < matches.length ? String(matches[page.end - 1]?.seq ?? matches[0]!.seq - 1) : null;
-  return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next };
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial: null };
 }
 
 /** Options for readHistoryPage. */
@@ -104,76 +103,14 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
     footer: (end, cut) => readFooter(options.command, events, end, cut),
   });
   const next = page.cut !== undefined ? `${events[page.end]!.seq}:${page.cut}` : page.end < events.length ? String(events[page.end]!.seq) : null;
-  return { notice, header, blocks: page.blocks, footer: page.footer, events: events.slice(index, page.cut !== undefined ? page.end + 1 : page.end), next };
-}
-
-/** The page as delivered: the same text the budget was checked against. */
-export function renderHistoryPage(page: Pick<HistoryPage, 'notice' | 'header' | 'blocks' | 'footer'>): string {
-  return [...(page.notice === null ? [] : [page.notice, '']), page.header, ...page.blocks, page.footer].join('\n') + '\n';
-}
-
-interface Fit {
-  start: number;
-  end: number;
-  blocks: string[];
-  footer: string;
-  /** Set when the event at `end` was cut: the character offset to continue from. */
-  cut?: number;
-}
-
-// Whole blocks while they fit with the footer; when not even the first fits, a slice of it
-// with a marker, so one huge event still pages instead of failing.
-function fitPage(input: {
-  notice: string | null;
-  header: string;
-  blocks: string[];
-  start: number;
-  offset?: number;
-  limit: number;
-  budget?: number;
-  footer: (end: number, cut?: number) => string;
-}): Fit {
-  const budget = input.budget ?? HISTORY_PAGE_BYTES;
-  const size = (parts: string[], footer: string) => Buffer.byteLength(renderHistoryPage({ notice: input.notice, header: input.header, blocks: parts, footer }));
-  const taken: string[] = [];
-  let end = input.start;
-  const offset = input.offset ?? 0;
-  // renderHistoryPage joins parts with newlines: each block adds its bytes plus one.
-  let used = size([], '');
-  while (end < input.blocks.length && taken.length < input.limit) {
-    const block = end === input.start && offset > 0 ? continued(input.blocks[end]!, offset) : input.blocks[end]!;
-    const grown = used + Buffer.byteLength(block) + 1;
-    if (grown + Buffer.byteLength(input.footer(end + 1)) > budget) break;
-    taken.push(block);
-    used = grown;
-    end++;
-  }
-  if (taken.length > 0 || end >= input.blocks.length) return { start: input.start, end, blocks: taken, footer: input.footer(end) };
-  const whole = input.blocks[end]!;
-  let lo = offset + 1;
-  let hi = whole.length;
-  while (lo < hi) {
-    const mid = Math.ceil((lo + hi) / 2);
-    if (size([slice(whole, offset, mid)], input.footer(end, mid)) <= budget) lo = mid;
-    else hi = mid - 1;
-  }
-  const cut = safeCut(whole, lo);
-  return { start: input.start, end, blocks: [slice(whole, offset, cut)], footer: input.footer(end, cut), cut };
-}
-
-function continued(block: string, offset: number): string {
-  return `[continued from character ${offset}]\n${block.slice(offset)}`;
-}
-
-function slice(block: string, from: number, to: number): string {
-  const head = from > 0 ? `[continued from character ${from}]\n` : '';
-  return `${head}${block.slice(from, to)}\n[cut at character ${to} of ${block.length}: continues on the next page]`;
-}
-
-// Never split a surrogate pair.
-function safeCut(text: string, at: number): number {
-  const code = text.charCodeAt(at - 1);
-  return code >= 0xd800 && code <= 0xdbff ? at - 1 : at;
+  const offset = options.offset ?? 0;
+  const partial =
+    page.cut !== undefined
+      ? { seq: events[page.end]!.seq, from: offset, to: page.cut, of: blocks[page.end]!.length }
+      : offset > 0
+        ? { seq, from: offset, to: blocks[index]!.length, of: blocks[index]!.length }
+        : null;
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: events.slice(index, page.cut !== undefined ? page.end + 1 : page.end), next, partial };
 }
 
 function positionAfter(projection: HistoryProjection, matches: HistoryEvent[], cursor: number, notice: string | null): number {

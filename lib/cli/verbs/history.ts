@@ -3,7 +3,7 @@ import { parseTranscriptChunk } from '../../transcript/jsonl';
 import { projectHistory } from '../../transcript/history-project';
 import { listHistoryPage, readHistoryPage, renderHistoryPage, type HistoryPage } from '../../transcript/history-page';
 import { HISTORY_ROLES, type HistoryProjection, type HistoryRole } from '../../transcript/history-types';
-import { eventBody } from '../../transcript/history-text';
+import { eventBody, oneLine } from '../../transcript/history-text';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { findTranscript, type TranscriptSource } from '../transcript-source';
@@ -65,7 +65,7 @@ export const verb: Verb = {
         sub === 'list'
           ? listPage(projection, values, positionals, command, limit)
           : readPage(projection, positionals, command, limit);
-      print(ctx, source, projection, page, values.json === true);
+      print(ctx, source, projection, page, values.json === true, sub === 'list');
       return EXIT.OK;
     } catch (err) {
       // The incomplete-history notice opens the output even when the query itself fails.
@@ -97,12 +97,19 @@ function readPage(projection: HistoryProjection, positionals: string[], command:
 
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
 
-function print(ctx: CliContext, source: TranscriptSource, projection: HistoryProjection, page: HistoryPage, json: boolean): void {
+function print(ctx: CliContext, source: TranscriptSource, projection: HistoryProjection, page: HistoryPage, json: boolean, list: boolean): void {
   if (!json) {
     ctx.stdout(renderHistoryPage(page));
     return;
   }
-  const events = page.events.map((e) => ({ seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text: eventBody(e), tool: e.tool ?? null }));
+  // A list carries one-line previews, a read the full text; a cut event carries only the
+  // characters its page showed, so JSON pages stay as bounded as text pages.
+  const events = page.events.map((e) => {
+    const body = eventBody(e);
+    const cut = page.partial?.seq === e.seq ? page.partial : null;
+    const text = cut !== null ? page.blocks[e === page.events[0] ? 0 : page.blocks.length - 1] ?? '' : list ? oneLine(body, 200) : body;
+    return { seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text, partial: cut, tool: e.tool ? { ...e.tool, result: undefined } : null };
+  });
   const out = { file: source.path, chosenBy: source.chosenBy, sessionId: projection.sessionId, leaf: projection.leaf, notice: page.notice, missing: projection.missing, windows: projection.windows, events, next: page.next };
   ctx.stdout(`${JSON.stringify(out, null, 2)}\n`);
 }

@@ -116,6 +116,17 @@ describe('history verb', () => {
     expect(r.stderr).toContain(`[${errorCode}]`);
   });
 
+  it('bounds a JSON read of an event larger than a page and says which characters it holds', async () => {
+    const t = new TranscriptBuilder();
+    t.user('z'.repeat(100_000));
+    const path = join(home, 'huge.jsonl');
+    writeFileSync(path, t.text());
+    const out = JSON.parse((await run(['read', '1', '--file', path, '--json'])).stdout);
+    expect(out.events[0].partial).toEqual({ seq: 1, from: 0, to: expect.any(Number), of: expect.any(Number) });
+    expect(out.next).toBe(`1:${out.events[0].partial.to}`);
+    expect(out.events[0].text.length).toBeLessThan(33_000);
+  });
+
   it('refuses a corrupted transcript, naming the line', async () => {
     const path = join(home, 'bad.jsonl');
     writeFileSync(path, `${sessionWith('a').text()}{"broken\n`);
