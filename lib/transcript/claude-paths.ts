@@ -1,12 +1,14 @@
 import { posix } from 'node:path';
 
-// Claude Code shortens long directory names and appends a hash; matching stops at this prefix.
+// Claude Code 2.1.332 cuts a longer name at 200 characters and appends `-<hash of the cwd in
+// base 36>`; matching stops at this prefix rather than re-implementing the host's hash.
 const MAX_DIR_NAME = 200;
 
 /**
  * The directory name Claude Code keeps a project's transcripts under: the cwd with every
  * character other than a letter or digit replaced by `-` (`/home/dev/project` →
- * `-home-dev-project`, claude-harness README §7 and the sample's own path).
+ * `-home-dev-project`). Read from the 2.1.332 client itself:
+ * `e.replace(/[^a-zA-Z0-9]/g,"-")`, then the length cut above.
  */
 export function claudeProjectDirName(cwd: string): string {
   return cwd.replace(/[^a-zA-Z0-9]/g, '-');
