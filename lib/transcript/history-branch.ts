@@ -27,8 +27,13 @@ export function selectBranch(nodes: Map<string, GraphNode>, leafUuid?: string): 
   while (current !== null) {
     if (onPath.has(current)) {
       // A boundary's logical parent already on the path is a preserved segment re-persisted
-      // after the boundary: joined already, not a loop.
-      if (viaLogicalLink) break;
+      // after the boundary: not a loop. The old events before it hang off the segment's
+      // original (first-written) links, so the walk goes on from there.
+      if (viaLogicalLink) {
+        current = originalAncestor(nodes, onPath, current);
+        viaLogicalLink = false;
+        continue;
+      }
       const node = nodes.get(current)!;
       throw new CapsuleError('HISTORY_CYCLE', `history: the parentUuid links loop back to ${current} (line ${node.lastLine}); expected a chain that ends at a root. The transcript is corrupted; pass --leaf to read another branch.`, { uuid: current, line: node.lastLine });
     }
@@ -41,6 +46,23 @@ export function selectBranch(nodes: Map<string, GraphNode>, leafUuid?: string): 
     current = viaLogicalLink ? (logical as string) : node.parentUuid;
   }
   return { leaf: leaf.uuid, path: path.reverse(), missing: [] };
+}
+
+// Follows first-written parent links from a preserved node while they stay on the path; the
+// first parent off the path is where the older history continues (null: the segment began it).
+function originalAncestor(nodes: Map<string, GraphNode>, onPath: Set<string>, uuid: string): string | null {
+  const seen = new Set<string>();
+  let parent = nodes.get(uuid)?.record.parentUuid ?? null;
+  while (parent !== null && onPath.has(parent) && !seen.has(parent)) {
+    seen.add(parent);
+    parent = nodes.get(parent)?.record.parentUuid ?? null;
+  }
+  return parent !== null && onPath.has(parent) ? null : parent;
+}
+
+/** True for a row written more than once (compaction re-persists preserved rows). */
+export function isRepersisted(node: GraphNode): boolean {
+  return node.lastLine !== node.line;
 }
 
 /** True for the system record Claude Code writes where a compaction starts a new window. */

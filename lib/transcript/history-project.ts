@@ -1,7 +1,7 @@
 import { CapsuleError } from '../errors/capsule-error';
 import type { TranscriptChunk } from './jsonl';
 import { allocateAddresses } from './history-addresses';
-import { isCompactBoundary, selectBranch } from './history-branch';
+import { isCompactBoundary, isRepersisted, selectBranch } from './history-branch';
 import type { HistoryEvent, HistoryProjection } from './history-types';
 
 /** Options for projectHistory. */
@@ -43,11 +43,14 @@ export function projectHistory(chunk: Pick<TranscriptChunk, 'records' | 'problem
   const branch = selectBranch(book.nodes, options.leaf);
   const events: HistoryEvent[] = [];
   const windows: string[] = [];
+  const boundaryLines = branch.path.filter(isCompactBoundary).map((n) => n.line);
   let ordinal = 0;
   branch.path.forEach((node, index) => {
     if (isCompactBoundary(node) && index > 0) ordinal++;
-    const window = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${ordinal}`;
-    if (windows.at(-1) !== window) windows.push(window);
+    // A preserved row re-persisted after a boundary keeps the window it was first written in.
+    const own = isRepersisted(node) ? boundaryLines.filter((line) => line < node.line).length : ordinal;
+    const window = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${own}`;
+    if (!windows.includes(window)) windows.push(window);
     for (const event of [node.event, ...node.calls, ...node.orphans]) {
       event.window = window;
       events.push(event);

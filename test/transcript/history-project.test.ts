@@ -180,6 +180,30 @@ describe('projectHistory', () => {
       expect(p.windows).toEqual(['claude:s:0', 'claude:s:1', 'claude:s:2']);
     });
 
+    it('keeps the old events behind a preserved segment re-persisted after the boundary, in their first window', () => {
+      const t = new TranscriptBuilder('s');
+      t.user('root', { uuid: 'r' });
+      t.assistant('before', { uuid: 'a1' });
+      t.user('preserved head', { uuid: 'a2' });
+      t.assistant('preserved tail', { uuid: 'a3' });
+      t.boundary({ uuid: 'b', logicalParentUuid: 'a3' });
+      t.user('summary', { uuid: 's', isCompactSummary: true });
+      t.add({ ...t.rows[2]!, parentUuid: 's' });
+      t.add({ ...t.rows[3]! });
+      t.user('new', { uuid: 'n' });
+      const p = project(t.text());
+      expect(p.events.map((e) => [e.text, e.window])).toEqual([
+        ['root', 'claude:s:0'],
+        ['before', 'claude:s:0'],
+        ['Conversation compacted', 'claude:s:1'],
+        ['summary', 'claude:s:1'],
+        ['preserved head', 'claude:s:0'],
+        ['preserved tail', 'claude:s:0'],
+        ['new', 'claude:s:1'],
+      ]);
+      expect(p.windows).toEqual(['claude:s:0', 'claude:s:1']);
+    });
+
     it('does not treat a preserved segment re-persisted after the boundary as a cycle', () => {
       const t = new TranscriptBuilder('s');
       t.user('kept', { uuid: 'k' });
