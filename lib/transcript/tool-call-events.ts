@@ -29,11 +29,11 @@ export function describeToolCall(call: ToolCall, outcome: CallOutcome): WorkEven
   const at = { uuid: call.uuid, timestamp: call.timestamp };
   const input = call.input;
   const file = str(input.file_path) ?? str(input.notebook_path);
+  if (outcome === 'error') return [];
   if (FILE_READERS.has(call.name) && file !== undefined) {
     const path = absolutePath(file, call.cwd);
     return [{ kind: 'file-read', text: path, path, ...at }];
   }
-  if (outcome === 'error') return [];
   if (FILE_WRITERS.has(call.name) && file !== undefined) {
     const path = absolutePath(file, call.cwd);
     return [{ kind: 'file-modified', text: `${path} (${call.name})`, path, ...at }];

@@ -60,6 +60,19 @@ describe('extractWorkEvents', () => {
     expect(extractWorkEvents(t.records())).toContainEqual(expect.objectContaining({ kind, path }));
   });
 
+  it('reports no read file for a Read that failed', () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Read', { file_path: '/p/missing.ts' });
+    t.toolResult('t1', 'File does not exist.', true);
+    expect(kinds(extractWorkEvents(t.records()), 'file-read')).toEqual([]);
+  });
+
+  it('reports a call whose result is not recorded yet at its word', () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Write', { file_path: '/p/new.ts' });
+    expect(kinds(extractWorkEvents(t.records()), 'file-modified')).toEqual([expect.objectContaining({ path: '/p/new.ts' })]);
+  });
+
   it('reports no modified file for an edit whose result was an error', () => {
     const t = new TranscriptBuilder();
     t.toolUse('t1', 'Edit', { file_path: '/p/a.ts' });
