@@ -7,6 +7,8 @@ export interface Branch {
   path: GraphNode[];
   /** The ancestor the walk needed and did not find, if any. */
   missing: string[];
+  /** The line of the record that named the missing ancestor (the evidence), when one is missing. */
+  neededByLine?: number;
 }
 
 /**
@@ -38,7 +40,10 @@ export function selectBranch(nodes: Map<string, GraphNode>, leafUuid?: string): 
       throw new CapsuleError('HISTORY_CYCLE', `history: the parentUuid links loop back to ${current} (line ${node.lastLine}); expected a chain that ends at a root. The transcript is corrupted; pass --leaf to read another branch.`, { uuid: current, line: node.lastLine });
     }
     const node = nodes.get(current);
-    if (node === undefined) return { leaf: leaf.uuid, path: path.reverse(), missing: [current] };
+    if (node === undefined) {
+      const neededByLine = path.at(-1)?.lastLine;
+      return { leaf: leaf.uuid, path: path.reverse(), missing: [current], neededByLine };
+    }
     path.push(node);
     onPath.add(current);
     const logical = node.record.logicalParentUuid;

@@ -56,5 +56,5 @@ export function projectHistory(chunk: Pick<TranscriptChunk, 'records' | 'problem
       events.push(event);
     }
   });
-  return { sessionId, leaf: branch.leaf, events, addresses: book.addresses, redirects: book.redirects, missing: branch.missing, windows };
+  return { sessionId, leaf: branch.leaf, events, addresses: book.addresses, redirects: book.redirects, missing: branch.missing, neededByLine: branch.neededByLine, windows };
 }

@@ -42,6 +42,8 @@ export interface HistoryProjection {
   redirects: Map<number, number>;
   /** Ancestors the branch needs that the file does not hold (empty when the history is complete). */
   missing: string[];
+  /** The line of the record whose parent link names the missing ancestor. */
+  neededByLine?: number;
   /** Windows and unknown segments that hold events, numbered ones first by ordinal. */
   windows: string[];
 }

@@ -224,7 +224,9 @@ describe('projectHistory', () => {
       expect(p.missing).toEqual(['gone-1']);
       expect(p.windows).toEqual(['claude:s:unknown:gone-1']);
       expect(new Set(p.events.map((e) => e.window))).toEqual(new Set(['claude:s:unknown:gone-1']));
+      expect(p.neededByLine).toBe(1);
       expect(incompleteHistoryNotice(p)).toContain('gone-1');
+      expect(incompleteHistoryNotice(p)).toContain('line 1');
     });
 
     it('stops at a boundary whose logical parent is missing, without joining the prefix in append order', () => {
