@@ -32,10 +32,11 @@ export function extractWorkEvents(records: TranscriptRecord[], opts: ExtractWork
   const events: WorkEvent[] = [];
   const seen = new Set<string>();
   const emit = (e: WorkEvent) => {
-    const key = `${e.kind}\u0000${e.path ?? ''}\u0000${e.text}`;
+    const text = clipText(e.text);
+    const key = `${e.kind}\u0000${e.path ?? ''}\u0000${text}`;
     if (seen.has(key)) return;
     seen.add(key);
-    events.push({ ...e, text: clipText(e.text) });
+    events.push({ ...e, text });
   };
   let lastRequest: WorkEvent | undefined;
   let lastAssistantText = '';
