@@ -73,6 +73,733 @@ var init_context = __esm({
   }
 });
 
+// lib/transcript/jsonl.ts
+function parseTranscriptChunk(text, options = {}) {
+  const baseLine = options.baseLine ?? 0;
+  const end = text.lastIndexOf("\n") + 1;
+  const committed = text.slice(0, end);
+  const leftover = text.slice(end);
+  const records = [];
+  const problems = [];
+  const rows = committed === "" ? [] : committed.slice(0, -1).split("\n");
+  rows.forEach((row, index) => {
+    const line = baseLine + index + 1;
+    const parsed = parseLine(row, line);
+    if (parsed === null) return;
+    if ("problem" in parsed) problems.push(parsed.problem);
+    else records.push(parsed.record);
+  });
+  if (options.includeUnterminated && leftover.trim() !== "") {
+    const parsed = parseLine(leftover, baseLine + rows.length + 1);
+    if (parsed !== null && "record" in parsed) records.push(parsed.record);
+  }
+  return { records, problems, consumedBytes: Buffer.byteLength(committed, "utf8"), lines: rows.length, leftover };
+}
+function parseLine(row, line) {
+  const trimmed = row.endsWith("\r") ? row.slice(0, -1) : row;
+  if (trimmed.trim() === "") return null;
+  let value;
+  try {
+    value = JSON.parse(trimmed);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return { problem: { code: "JSONL_MALFORMED_LINE", line, message: `line ${line} is not valid JSON (${reason})` } };
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    return { problem: { code: "JSONL_NOT_OBJECT", line, message: `line ${line} is JSON but not an object` } };
+  }
+  return { record: { line, data: value } };
+}
+var init_jsonl = __esm({
+  "lib/transcript/jsonl.ts"() {
+    "use strict";
+  }
+});
+
+// lib/transcript/records.ts
+function contentBlocks(record) {
+  const content = record.message?.content;
+  if (typeof content === "string") return [{ type: "text", text: content }];
+  if (!Array.isArray(content)) return [];
+  return content.filter((b) => typeof b === "object" && b !== null && typeof b.type === "string");
+}
+function toolResultText(block) {
+  const c = block.content;
+  if (typeof c === "string") return c;
+  if (!Array.isArray(c)) return "";
+  return c.filter((b) => b && b.type === "text" && typeof b.text === "string").map((b) => b.text).join("\n");
+}
+var GRAPH_RECORD_TYPES;
+var init_records = __esm({
+  "lib/transcript/records.ts"() {
+    "use strict";
+    GRAPH_RECORD_TYPES = /* @__PURE__ */ new Set(["user", "assistant", "system", "attachment"]);
+  }
+});
+
+// lib/transcript/history-text.ts
+function summariseToolInput(input) {
+  if (typeof input !== "object" || input === null) return "";
+  const record = input;
+  const key = TELLING_KEYS.find((k) => typeof record[k] === "string" && record[k] !== "");
+  return oneLine(key === void 0 ? JSON.stringify(record) : String(record[key]), 300);
+}
+function oneLine(text, max) {
+  const flat = text.replace(/\s+/g, " ").trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}\u2026`;
+}
+function eventBody(event) {
+  if (!event.tool) return event.text;
+  const t = event.tool;
+  const call = t.status === "orphan-result" ? `\u2190 result of an unrecorded call ${t.name}` : `\u2192 ${t.name}(${t.input})`;
+  const outcome = t.status === "pending" ? "\u2026 unfinished: no result recorded" : t.status === "error" ? `\u2190 error: ${t.result ?? ""}` : `\u2190 ${t.result ?? ""}`;
+  return t.status === "orphan-result" ? `${call}
+\u2190 ${t.result ?? ""}` : `${call}
+${outcome}`;
+}
+var TELLING_KEYS;
+var init_history_text = __esm({
+  "lib/transcript/history-text.ts"() {
+    "use strict";
+    TELLING_KEYS = ["command", "file_path", "notebook_path", "pattern", "url", "query", "description", "subject", "prompt"];
+  }
+});
+
+// lib/transcript/history-addresses.ts
+function allocateAddresses(records) {
+  const nodes = /* @__PURE__ */ new Map();
+  const allocator = new Allocator();
+  for (const { line, data } of records) {
+    if (typeof data.type !== "string" || !GRAPH_RECORD_TYPES.has(data.type)) continue;
+    checkShape(data, line);
+    const uuid = data.uuid;
+    const known = nodes.get(uuid);
+    if (known) {
+      if (contentKey(known.record) !== contentKey(data)) {
+        throw new CapsuleError("HISTORY_CONFLICTING_DUPLICATE", `history: uuid ${uuid} is recorded with different content on line ${known.line} and line ${line}; expected a repeated uuid to repeat the same record. The transcript was edited or corrupted; pass --file a clean copy.`, { uuid, line, firstLine: known.line });
+      }
+      known.parentUuid = data.parentUuid ?? null;
+      known.lastLine = line;
+      continue;
+    }
+    const event = allocator.allocate({ uuid, line, timestamp: typeof data.timestamp === "string" ? data.timestamp : void 0, role: roleOf(data), text: visibleText(data), tags: tagsOf(data) });
+    const node = { uuid, record: data, line, parentUuid: data.parentUuid ?? null, lastLine: line, event, calls: [], orphans: [] };
+    nodes.set(uuid, node);
+    if (data.type === "assistant" || data.type === "user") allocator.toolBlocks(node, contentBlocks(data));
+  }
+  return { nodes, addresses: allocator.addresses, redirects: allocator.redirects };
+}
+function checkShape(data, line) {
+  const problem2 = typeof data.uuid !== "string" || data.uuid === "" ? "has no uuid" : data.parentUuid !== void 0 && data.parentUuid !== null && typeof data.parentUuid !== "string" ? "has a parentUuid that is not a string" : (data.type === "user" || data.type === "assistant") && (typeof data.message !== "object" || data.message === null || !(typeof data.message.content === "string" || Array.isArray(data.message.content))) ? "has no message with string or array content" : data.type === "attachment" && (typeof data.attachment !== "object" || data.attachment === null) ? "has no attachment object" : null;
+  if (problem2 !== null) {
+    throw new CapsuleError("HISTORY_INVALID_RECORD", `history: the ${String(data.type)} record on line ${line} ${problem2}; expected the Claude Code transcript format (uuid, parentUuid, message or attachment). Pass --file a transcript written by Claude Code.`, { line, type: data.type });
+  }
+}
+function contentKey(d) {
+  return JSON.stringify([d.type, d.subtype ?? null, d.message?.content ?? null, d.attachment ?? null, typeof d.content === "string" ? d.content : null]);
+}
+function roleOf(d) {
+  return d.type === "user" || d.type === "assistant" || d.type === "system" ? d.type : "attachment";
+}
+function tagsOf(d) {
+  const tags = [];
+  if (d.type === "attachment" && typeof d.attachment?.type === "string") tags.push(d.attachment.type);
+  if (d.type === "system" && typeof d.subtype === "string") tags.push(d.subtype);
+  if (d.isMeta === true) tags.push("meta");
+  if (d.isCompactSummary === true) tags.push("compact-summary");
+  if (d.isApiErrorMessage === true) tags.push("api-error");
+  return tags;
+}
+function visibleText(d) {
+  if (d.type === "attachment") {
+    return (d.rendered ?? []).map((r) => r && typeof r.content === "string" ? r.content : "").filter((t) => t !== "").join("\n");
+  }
+  if (d.type === "system") return typeof d.content === "string" ? d.content : "";
+  return contentBlocks(d).filter((b) => b.type === "text" && typeof b.text === "string").map((b) => b.text).join("\n\n");
+}
+var Allocator;
+var init_history_addresses = __esm({
+  "lib/transcript/history-addresses.ts"() {
+    "use strict";
+    init_capsule_error();
+    init_records();
+    init_history_text();
+    Allocator = class {
+      addresses = /* @__PURE__ */ new Map();
+      redirects = /* @__PURE__ */ new Map();
+      callsById = /* @__PURE__ */ new Map();
+      next = 1;
+      allocate(event) {
+        const full = { seq: this.next++, ...event };
+        this.addresses.set(full.seq, full);
+        return full;
+      }
+      toolBlocks(node, blocks) {
+        const base = { uuid: node.uuid, line: node.line, timestamp: node.event.timestamp, role: "tool", text: "", tags: [] };
+        for (const block of blocks) {
+          if (block.type === "tool_use" && typeof block.id === "string" && !this.callsById.has(block.id)) {
+            const call = this.allocate({ ...base, tool: { id: block.id, name: block.name ?? "?", input: summariseToolInput(block.input), status: "pending" } });
+            this.callsById.set(block.id, call);
+            node.calls.push(call);
+          } else if (block.type === "tool_result" && typeof block.tool_use_id === "string") {
+            const result = toolResultText(block);
+            const call = this.callsById.get(block.tool_use_id);
+            if (call?.tool && call.tool.resultSeq === void 0) {
+              const seq = this.next++;
+              this.redirects.set(seq, call.seq);
+              Object.assign(call.tool, { status: block.is_error === true ? "error" : "ok", result, resultSeq: seq });
+            } else {
+              node.orphans.push(this.allocate({ ...base, tool: { id: block.tool_use_id, name: "?", input: "", status: "orphan-result", result } }));
+            }
+          }
+        }
+      }
+    };
+  }
+});
+
+// lib/transcript/history-branch.ts
+function selectBranch(nodes, leafUuid) {
+  const leaf = leafUuid === void 0 ? chooseLeaf(nodes) : nodes.get(leafUuid);
+  if (leaf === void 0) {
+    throw new CapsuleError("HISTORY_LEAF_UNKNOWN", `history: leaf ${leafUuid} is not a record of this transcript; expected the uuid of a user, assistant, system or attachment record. Run 'git capsule history list --json' to see uuids.`, { leaf: leafUuid });
+  }
+  const path = [];
+  const onPath = /* @__PURE__ */ new Set();
+  let current = leaf.uuid;
+  let viaLogicalLink = false;
+  while (current !== null) {
+    if (onPath.has(current)) {
+      if (viaLogicalLink) {
+        current = originalAncestor(nodes, onPath, current);
+        viaLogicalLink = false;
+        continue;
+      }
+      const node2 = nodes.get(current);
+      throw new CapsuleError("HISTORY_CYCLE", `history: the parentUuid links loop back to ${current} (line ${node2.lastLine}); expected a chain that ends at a root. The transcript is corrupted; pass --leaf to read another branch.`, { uuid: current, line: node2.lastLine });
+    }
+    const node = nodes.get(current);
+    if (node === void 0) {
+      const neededByLine = path.at(-1)?.lastLine;
+      return { leaf: leaf.uuid, path: path.reverse(), missing: [current], neededByLine };
+    }
+    path.push(node);
+    onPath.add(current);
+    const logical = node.record.logicalParentUuid;
+    viaLogicalLink = node.parentUuid === null && isCompactBoundary(node) && typeof logical === "string" && logical !== "";
+    current = viaLogicalLink ? logical : node.parentUuid;
+  }
+  return { leaf: leaf.uuid, path: path.reverse(), missing: [] };
+}
+function originalAncestor(nodes, onPath, uuid) {
+  const seen = /* @__PURE__ */ new Set();
+  let parent = nodes.get(uuid)?.record.parentUuid ?? null;
+  while (parent !== null && onPath.has(parent) && !seen.has(parent)) {
+    seen.add(parent);
+    parent = nodes.get(parent)?.record.parentUuid ?? null;
+  }
+  return parent !== null && onPath.has(parent) ? null : parent;
+}
+function isRepersisted(node) {
+  return node.lastLine !== node.line;
+}
+function isCompactBoundary(node) {
+  return node.record.type === "system" && node.record.subtype === "compact_boundary";
+}
+function chooseLeaf(nodes) {
+  const referenced = /* @__PURE__ */ new Set();
+  for (const node of nodes.values()) {
+    if (node.parentUuid !== null) referenced.add(node.parentUuid);
+    const logical = node.record.logicalParentUuid;
+    if (typeof logical === "string") referenced.add(logical);
+  }
+  const leaves = [...nodes.values()].filter((n) => !referenced.has(n.uuid)).sort((a, b) => a.lastLine - b.lastLine);
+  const preferred = leaves.filter((n) => n.record.type !== "attachment");
+  const chosen = (preferred.length > 0 ? preferred : leaves).at(-1);
+  if (chosen === void 0) {
+    throw new CapsuleError("HISTORY_NO_LEAF", `history: the transcript has no leaf record (${nodes.size} records, every one a parent); expected at least one message. Pass --leaf <uuid> or another --file.`, { records: nodes.size });
+  }
+  return chosen;
+}
+var init_history_branch = __esm({
+  "lib/transcript/history-branch.ts"() {
+    "use strict";
+    init_capsule_error();
+  }
+});
+
+// lib/transcript/history-project.ts
+function projectHistory(chunk, options = {}) {
+  const problem2 = chunk.problems[0];
+  if (problem2 !== void 0) {
+    throw new CapsuleError("HISTORY_MALFORMED_LINE", `history: ${problem2.message}; expected one JSON object per committed line (only an unterminated last line is tolerated). The transcript is corrupted; pass --file a clean copy.`, { line: problem2.line, problems: chunk.problems });
+  }
+  const sessionId = options.sessionId ?? chunk.records.find((r) => typeof r.data.sessionId === "string")?.data.sessionId ?? "unknown";
+  const sidechain = options.sidechain ?? false;
+  for (const { line, data } of chunk.records) {
+    if (typeof data.sessionId === "string" && data.sessionId !== sessionId) {
+      throw new CapsuleError("HISTORY_SESSION_MISMATCH", `history: line ${line} belongs to session ${data.sessionId}, expected ${sessionId}; one transcript file holds one session.`, { line, expected: sessionId, received: data.sessionId });
+    }
+    if (typeof data.isSidechain === "boolean" && data.isSidechain !== sidechain) {
+      throw new CapsuleError("HISTORY_SIDECHAIN_MISMATCH", `history: line ${line} is ${data.isSidechain ? "a sidechain (subagent) record in a main" : "a main-chain record in a subagent"} transcript; subagent history lives in its own file under <session>/subagents/.`, { line, expected: sidechain, received: data.isSidechain });
+    }
+  }
+  const book = allocateAddresses(chunk.records);
+  const branch = selectBranch(book.nodes, options.leaf);
+  const events = [];
+  const windows = [];
+  const boundaryLines = branch.path.filter(isCompactBoundary).map((n) => n.line);
+  let ordinal = 0;
+  branch.path.forEach((node, index) => {
+    if (isCompactBoundary(node) && index > 0) ordinal++;
+    const own = isRepersisted(node) ? boundaryLines.filter((line) => line < node.line).length : ordinal;
+    const window = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${own}`;
+    if (!windows.includes(window)) windows.push(window);
+    for (const event of [node.event, ...node.calls, ...node.orphans]) {
+      event.window = window;
+      events.push(event);
+    }
+  });
+  return { sessionId, leaf: branch.leaf, events, addresses: book.addresses, redirects: book.redirects, missing: branch.missing, neededByLine: branch.neededByLine, windows };
+}
+var init_history_project = __esm({
+  "lib/transcript/history-project.ts"() {
+    "use strict";
+    init_capsule_error();
+    init_history_addresses();
+    init_history_branch();
+  }
+});
+
+// lib/transcript/history-notice.ts
+function incompleteHistoryNotice(projection) {
+  const { missing, sessionId, neededByLine } = projection;
+  if (missing.length === 0) return null;
+  const named = missing.slice(0, MAX_NAMED).map((u) => u.slice(0, 64));
+  const more = missing.length > MAX_NAMED ? ` and ${missing.length - MAX_NAMED} more` : "";
+  return `[incomplete history] The selected branch needs ${missing.length} ancestor record(s) this transcript does not hold: ${named.join(", ")}${more}${neededByLine === void 0 ? "" : ` (named by line ${neededByLine})`}. Earlier events are not shown and nothing was joined across the gap; window ordinals are unknown, so the events after the gap sit in segment claude:${sessionId.slice(0, 64)}:unknown:${named[0]}.`;
+}
+var MAX_NAMED;
+var init_history_notice = __esm({
+  "lib/transcript/history-notice.ts"() {
+    "use strict";
+    MAX_NAMED = 5;
+  }
+});
+
+// lib/transcript/history-budget.ts
+function renderHistoryPage(page) {
+  return [...page.notice === null ? [] : [page.notice, ""], page.header, ...page.blocks, page.footer].join("\n") + "\n";
+}
+function fitPage(input) {
+  const budget = input.budget ?? HISTORY_PAGE_BYTES;
+  const size = (parts, footer) => Buffer.byteLength(renderHistoryPage({ notice: input.notice, header: input.header, blocks: parts, footer }));
+  const taken = [];
+  let end = input.start;
+  const offset = input.offset ?? 0;
+  let used = size([], "");
+  while (end < input.blocks.length && taken.length < input.limit) {
+    const block = end === input.start && offset > 0 ? continued(input.blocks[end], offset) : input.blocks[end];
+    const grown = used + Buffer.byteLength(block) + 1;
+    if (grown + Buffer.byteLength(input.footer(end + 1)) > budget) break;
+    taken.push(block);
+    used = grown;
+    end++;
+  }
+  if (taken.length > 0 || end >= input.blocks.length) return { start: input.start, end, blocks: taken, footer: input.footer(end) };
+  const whole = input.blocks[end];
+  let lo = offset + 1;
+  let hi = whole.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (size([slice(whole, offset, mid)], input.footer(end, mid)) <= budget) lo = mid;
+    else hi = mid - 1;
+  }
+  const cut = safeCut(whole, lo);
+  return { start: input.start, end, blocks: [slice(whole, offset, cut)], footer: input.footer(end, cut), cut };
+}
+function continued(block, offset) {
+  return `[continued from character ${offset}]
+${block.slice(offset)}`;
+}
+function slice(block, from, to) {
+  const head = from > 0 ? `[continued from character ${from}]
+` : "";
+  return `${head}${block.slice(from, to)}
+[cut at character ${to} of ${block.length}: continues on the next page]`;
+}
+function safeCut(text, at) {
+  const code = text.charCodeAt(at - 1);
+  return code >= 55296 && code <= 56319 ? at - 1 : at;
+}
+var HISTORY_PAGE_BYTES;
+var init_history_budget = __esm({
+  "lib/transcript/history-budget.ts"() {
+    "use strict";
+    HISTORY_PAGE_BYTES = 32 * 1024;
+  }
+});
+
+// lib/transcript/history-page.ts
+function listHistoryPage(projection, options) {
+  const notice = incompleteHistoryNotice(projection);
+  if (options.query !== void 0 && options.query.trim() === "") {
+    throw new CapsuleError("HISTORY_QUERY_EMPTY", "history list: --query is empty; expected literal text to search for.", { notice });
+  }
+  const needle = options.query?.toLowerCase();
+  const roles = new Set(options.roles ?? ["user", "assistant", "tool", "system"]);
+  const matches = projection.events.filter((e) => {
+    const body = eventBody(e);
+    return roles.has(e.role) && body.trim() !== "" && (needle === void 0 || body.toLowerCase().includes(needle));
+  });
+  let start = 0;
+  if (options.cursor !== void 0) start = positionAfter(projection, matches, options.cursor, notice);
+  const header = headerLine(projection, `${matches.length} matching event(s)`);
+  const blocks = matches.map(listLine);
+  const filters = `${options.query === void 0 ? "" : ` --query ${JSON.stringify(options.query)}`}${options.roles ? ` --role ${[...roles].join(",")}` : ""}`;
+  let page = fitPage({ notice, header, blocks, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+  for (let n = 1; n < (options.page ?? 1) && page.end < matches.length; n++) {
+    page = fitPage({ notice, header, blocks, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+  }
+  const shown = matches.slice(page.start, page.end);
+  const next = page.end < matches.length ? String(matches[page.end - 1]?.seq ?? matches[0].seq - 1) : null;
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial: null };
+}
+function readHistoryPage(projection, options) {
+  const notice = incompleteHistoryNotice(projection);
+  const seq = projection.redirects.get(options.seq) ?? options.seq;
+  if (!projection.addresses.has(seq)) {
+    throw new CapsuleError("HISTORY_UNKNOWN_SEQ", `history read: no event has address ${options.seq}; expected a seq from 'git capsule history list'.`, { seq: options.seq, notice });
+  }
+  const index = projection.events.findIndex((e) => e.seq === seq);
+  if (index === -1) {
+    throw new CapsuleError("HISTORY_OFF_BRANCH", `history read: address ${options.seq} is not on the selected branch (leaf ${projection.leaf}); pass --leaf to read another branch.`, { seq: options.seq, leaf: projection.leaf, notice });
+  }
+  const events = projection.events;
+  const redirected = seq !== options.seq ? ` (address ${options.seq} is the result of tool call #${seq})` : "";
+  const header = headerLine(projection, `reading from #${seq}${redirected}`);
+  const blocks = events.map((e) => readBlock(e));
+  const page = fitPage({
+    notice,
+    header,
+    blocks,
+    start: index,
+    offset: options.offset ?? 0,
+    limit: options.limit ?? 20,
+    budget: options.budget,
+    footer: (end, cut) => readFooter(options.command, events, end, cut)
+  });
+  const next = page.cut !== void 0 ? `${events[page.end].seq}:${page.cut}` : page.end < events.length ? String(events[page.end].seq) : null;
+  const offset = options.offset ?? 0;
+  const partial = page.cut !== void 0 ? { seq: events[page.end].seq, from: offset, to: page.cut, of: blocks[page.end].length } : offset > 0 ? { seq, from: offset, to: blocks[index].length, of: blocks[index].length } : null;
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: events.slice(index, page.cut !== void 0 ? page.end + 1 : page.end), next, partial };
+}
+function positionAfter(projection, matches, cursor, notice) {
+  const seq = projection.redirects.get(cursor) ?? cursor;
+  const branchIndex = projection.events.findIndex((e) => e.seq === seq);
+  if (branchIndex === -1) {
+    throw new CapsuleError("HISTORY_UNKNOWN_SEQ", `history list: cursor ${cursor} is not an address on the selected branch; expected the cursor a page footer gave.`, { seq: cursor, notice });
+  }
+  const order = new Map(projection.events.map((e, i) => [e.seq, i]));
+  const after = matches.findIndex((e) => order.get(e.seq) > branchIndex);
+  return after === -1 ? matches.length : after;
+}
+function headerLine(projection, what) {
+  return `history of session ${projection.sessionId} \xB7 leaf ${projection.leaf} \xB7 ${projection.events.length} event(s) on the branch \xB7 windows: ${projection.windows.join(", ") || "none"} \xB7 ${what}`;
+}
+function listLine(e) {
+  const label = e.tool ? `tool ${e.tool.name}${e.tool.status === "ok" ? "" : ` [${e.tool.status}]`}` : [e.role, ...e.tags].join(" ");
+  return `#${e.seq} ${label} \xB7 ${e.window ?? "?"} \xB7 ${e.timestamp ?? "-"} \xB7 ${oneLine(eventBody(e), PREVIEW_CHARS)}`;
+}
+function readBlock(e) {
+  const label = e.tool ? `tool ${e.tool.name} [${e.tool.status}]${e.tool.resultSeq !== void 0 ? ` result #${e.tool.resultSeq}` : ""}` : [e.role, ...e.tags].join(" ");
+  const body = eventBody(e);
+  return `\u2500\u2500 #${e.seq} ${label} \xB7 ${e.window ?? "?"} \xB7 ${e.timestamp ?? "-"} \xB7 line ${e.line} \xB7 uuid ${e.uuid}
+${body.trim() === "" ? NO_TEXT : body}`;
+}
+function listFooter(command, filters, matches, end) {
+  if (end >= matches.length) return `\u2014 end of history (${matches.length} matching event(s))`;
+  return `\u2014 ${matches.length - end} more: ${command} --cursor ${matches[end - 1]?.seq ?? 0}${filters}`;
+}
+function readFooter(command, events, end, cut) {
+  if (cut !== void 0) return `\u2014 event #${events[end].seq} continues: ${command} ${events[end].seq}:${cut}`;
+  if (end >= events.length) return "\u2014 end of the branch";
+  return `\u2014 next: ${command} ${events[end].seq}`;
+}
+var PREVIEW_CHARS, NO_TEXT;
+var init_history_page = __esm({
+  "lib/transcript/history-page.ts"() {
+    "use strict";
+    init_capsule_error();
+    init_history_notice();
+    init_history_text();
+    init_history_budget();
+    init_history_budget();
+    PREVIEW_CHARS = 200;
+    NO_TEXT = "(no visible text recorded)";
+  }
+});
+
+// lib/transcript/history-types.ts
+var HISTORY_ROLES;
+var init_history_types = __esm({
+  "lib/transcript/history-types.ts"() {
+    "use strict";
+    HISTORY_ROLES = ["user", "assistant", "system", "attachment", "tool"];
+  }
+});
+
+// lib/cli/args.ts
+function parseVerbArgs(verb6, args, options, allowPositionals = true) {
+  try {
+    return (0, import_node_util.parseArgs)({ args, options, allowPositionals, strict: true });
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb6} --help'.`, { verb: verb6, args }, { cause: err });
+  }
+}
+function usageError(verb6, reason) {
+  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb6} --help'.`, { verb: verb6 });
+}
+var import_node_util;
+var init_args = __esm({
+  "lib/cli/args.ts"() {
+    "use strict";
+    import_node_util = require("node:util");
+    init_capsule_error();
+  }
+});
+
+// lib/transcript/claude-paths.ts
+function claudeProjectDirName(cwd) {
+  return cwd.replace(/[^a-zA-Z0-9]/g, "-");
+}
+function isClaudeProjectDir(name, cwd) {
+  const expected = claudeProjectDirName(cwd);
+  if (expected.length <= MAX_DIR_NAME) return name === expected;
+  return name.startsWith(`${expected.slice(0, MAX_DIR_NAME)}-`);
+}
+function claudeProjectsRoot(env) {
+  if (env.CLAUDE_CONFIG_DIR) return import_node_path.posix.join(env.CLAUDE_CONFIG_DIR, "projects");
+  const home = env.HOME ?? env.USERPROFILE;
+  return home ? import_node_path.posix.join(home, ".claude", "projects") : null;
+}
+function sessionIdFromFileName(name) {
+  return SESSION_FILE.exec(name)?.[1];
+}
+function isSubagentTranscript(path) {
+  return /(?:^|[\\/])subagents[\\/]agent-[^\\/]*\.jsonl$/.test(path);
+}
+var import_node_path, MAX_DIR_NAME, SESSION_FILE;
+var init_claude_paths = __esm({
+  "lib/transcript/claude-paths.ts"() {
+    "use strict";
+    import_node_path = require("node:path");
+    MAX_DIR_NAME = 200;
+    SESSION_FILE = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
+  }
+});
+
+// lib/cli/transcript-source.ts
+function findTranscript(opts) {
+  if (opts.file !== void 0) return load((0, import_node_path2.resolve)(opts.cwd, opts.file), "file", opts.file);
+  const root = claudeProjectsRoot(opts.env);
+  const project = opts.env.CLAUDE_PROJECT_DIR || opts.cwd;
+  const session = opts.session ?? opts.env.CLAUDE_CODE_SESSION_ID;
+  const dirs = root === null ? [] : listDirs(root);
+  const own = dirs.filter((d) => isClaudeProjectDir(d, project));
+  if (session !== void 0 && session !== "") {
+    const chosenBy = opts.session !== void 0 ? "session" : "hook-session";
+    for (const dir of [...own, ...dirs.filter((d) => !own.includes(d))]) {
+      const path = (0, import_node_path2.join)(root, dir, `${session}.jsonl`);
+      if (isFile(path)) return load(path, chosenBy);
+    }
+    throw noTranscript(`no transcript for session ${session} under ${root ?? "$HOME/.claude/projects"}`, { session, root });
+  }
+  const newest = own.flatMap((dir) => listFiles((0, import_node_path2.join)(root, dir)).filter((f) => sessionIdFromFileName(f) !== void 0).map((f) => (0, import_node_path2.join)(root, dir, f))).map((path) => ({ path, mtime: (0, import_node_fs.statSync)(path).mtimeMs })).sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? 1 : -1))[0];
+  if (newest === void 0) throw noTranscript(`no Claude Code transcript for ${project} under ${root ?? "$HOME/.claude/projects"}`, { project, root });
+  return load(newest.path, "newest");
+}
+function load(path, chosenBy, given = path) {
+  let text;
+  try {
+    text = (0, import_node_fs.readFileSync)(path, "utf8");
+  } catch (err) {
+    throw noTranscript(`cannot read ${given} (${err.code ?? "error"})`, { path }, err);
+  }
+  const sidechain = isSubagentTranscript(path);
+  return { path, text, sessionId: sidechain ? void 0 : sessionIdFromFileName((0, import_node_path2.basename)(path)), sidechain, chosenBy };
+}
+function noTranscript(what, data, cause) {
+  return new CapsuleError("HISTORY_NO_TRANSCRIPT", `history: ${what}; expected a Claude Code session transcript. Pass --file <path.jsonl> or --session <id>, or set CLAUDE_CONFIG_DIR.`, data, { cause });
+}
+function listDirs(dir) {
+  try {
+    return (0, import_node_fs.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+}
+function listFiles(dir) {
+  try {
+    return (0, import_node_fs.readdirSync)(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+  } catch {
+    return [];
+  }
+}
+function isFile(path) {
+  try {
+    return (0, import_node_fs.statSync)(path).isFile();
+  } catch {
+    return false;
+  }
+}
+var import_node_fs, import_node_path2;
+var init_transcript_source = __esm({
+  "lib/cli/transcript-source.ts"() {
+    "use strict";
+    import_node_fs = require("node:fs");
+    import_node_path2 = require("node:path");
+    init_capsule_error();
+    init_claude_paths();
+  }
+});
+
+// lib/cli/verbs/history.ts
+var history_exports = {};
+__export(history_exports, {
+  verb: () => verb
+});
+function listPage(projection, values, positionals, command, limit) {
+  if (positionals.length > 0) throw usageError("history", `list takes no positional arguments, received ${JSON.stringify(positionals[0])}`);
+  if (values.page !== void 0 && values.cursor !== void 0) throw usageError("history", "--page and --cursor are alternatives; pass one");
+  return listHistoryPage(projection, {
+    command,
+    limit,
+    query: values.query,
+    roles: parseRoles(values.role),
+    page: positiveInt("--page", values.page),
+    cursor: positiveInt("--cursor", values.cursor)
+  });
+}
+function readPage(projection, positionals, command, limit) {
+  const match = positionals.length === 1 ? /^(\d+)(?::(\d+))?$/.exec(positionals[0]) : null;
+  if (match === null) throw usageError("history", `read takes one address SEQ or SEQ:OFFSET, received ${JSON.stringify(positionals.join(" "))}`);
+  return readHistoryPage(projection, { command, limit, seq: Number(match[1]), offset: match[2] === void 0 ? void 0 : Number(match[2]) });
+}
+function print(ctx, source, projection, page, json, list) {
+  if (!json) {
+    ctx.stdout(renderHistoryPage(page));
+    return;
+  }
+  const events = page.events.map((e) => {
+    const body = eventBody(e);
+    const cut = page.partial?.seq === e.seq ? page.partial : null;
+    const text = cut !== null ? page.blocks[e === page.events[0] ? 0 : page.blocks.length - 1] ?? "" : list ? oneLine(body, 200) : body;
+    return { seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text, partial: cut, tool: e.tool ? { ...e.tool, result: void 0 } : null };
+  });
+  const out = { file: source.path, chosenBy: source.chosenBy, sessionId: projection.sessionId, leaf: projection.leaf, notice: page.notice, missing: projection.missing, windows: projection.windows, events, next: page.next };
+  ctx.stdout(`${JSON.stringify(out, null, 2)}
+`);
+}
+function sourceFlags(values) {
+  const flags = [];
+  if (values.file !== void 0) flags.push(`--file ${JSON.stringify(values.file)}`);
+  if (values.session !== void 0) flags.push(`--session ${values.session}`);
+  if (values.leaf !== void 0) flags.push(`--leaf ${values.leaf}`);
+  if (values.limit !== void 0) flags.push(`--limit ${values.limit}`);
+  return flags.length > 0 ? ` ${flags.join(" ")}` : "";
+}
+function parseRoles(value) {
+  if (value === void 0) return void 0;
+  if (value === "all") return [...HISTORY_ROLES];
+  const roles = value.split(",").map((r) => r.trim());
+  const bad = roles.find((r) => !HISTORY_ROLES.includes(r));
+  if (bad !== void 0) throw usageError("history", `--role ${JSON.stringify(bad)} is not one of ${HISTORY_ROLES.join(", ")}, all`);
+  return roles;
+}
+function positiveInt(flag, value) {
+  if (value === void 0) return void 0;
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw usageError("history", `${flag} expects a positive integer, received ${JSON.stringify(value)}`);
+  return Number(value);
+}
+var USAGE, OPTIONS, verb;
+var init_history = __esm({
+  "lib/cli/verbs/history.ts"() {
+    "use strict";
+    init_capsule_error();
+    init_jsonl();
+    init_history_project();
+    init_history_page();
+    init_history_types();
+    init_history_text();
+    init_args();
+    init_context();
+    init_transcript_source();
+    USAGE = `usage: git capsule history list [--query TEXT] [--role ROLE[,ROLE\u2026]|all] [--page N | --cursor SEQ] [--limit N] [SOURCE] [--json]
+       git capsule history read SEQ[:OFFSET] [--limit N] [SOURCE] [--json]
+
+Lists and reads a Claude Code session's persisted transcript on its selected branch.
+Every event has a stable address (seq); a tool result's address leads to its call.
+
+SOURCE (default: the current session from CLAUDE_CODE_SESSION_ID, else the newest transcript of this project):
+  --file PATH        read this transcript file
+  --session ID       read this session's transcript under \${CLAUDE_CONFIG_DIR:-~/.claude}/projects
+  --leaf UUID        read the branch ending at this record instead of the chosen leaf
+
+list:
+  --query TEXT       only events whose text contains TEXT (literal, case-insensitive)
+  --role ROLES       user, assistant, tool, system, attachment, or all (default: user,assistant,tool,system)
+  --page N           the Nth page (1-based) of the same listing
+  --cursor SEQ       continue after SEQ (what a page footer says)
+  --limit N          at most N events per page (default 50); a page never exceeds 32 KiB
+read:
+  SEQ[:OFFSET]       start at this address (OFFSET continues an event cut by the page budget)
+  --limit N          at most N events (default 20)
+  --json             print the page as JSON
+`;
+    OPTIONS = {
+      file: { type: "string" },
+      session: { type: "string" },
+      leaf: { type: "string" },
+      query: { type: "string" },
+      role: { type: "string" },
+      page: { type: "string" },
+      cursor: { type: "string" },
+      limit: { type: "string" },
+      json: { type: "boolean" }
+    };
+    verb = {
+      name: "history",
+      summary: "list and read a Claude Code session's persisted transcript history",
+      usage: USAGE,
+      run: async (args, ctx) => {
+        const [sub, ...rest] = args;
+        if (sub !== "list" && sub !== "read") throw usageError("history", `expected 'list' or 'read', received ${sub === void 0 ? "nothing" : JSON.stringify(sub)}`);
+        const { values, positionals } = parseVerbArgs("history", rest, OPTIONS);
+        const source = findTranscript({ file: values.file, session: values.session, cwd: ctx.cwd, env: ctx.env });
+        const projection = projectHistory(parseTranscriptChunk(source.text, { includeUnterminated: true }), {
+          sessionId: source.sessionId,
+          leaf: values.leaf,
+          sidechain: source.sidechain
+        });
+        const command = `git capsule history ${sub}${sourceFlags(values)}`;
+        const limit = positiveInt("--limit", values.limit);
+        try {
+          const page = sub === "list" ? listPage(projection, values, positionals, command, limit) : readPage(projection, positionals, command, limit);
+          print(ctx, source, projection, page, values.json === true, sub === "list");
+          return EXIT.OK;
+        } catch (err) {
+          const notice = isCapsuleError(err) ? err.data.notice : void 0;
+          if (typeof notice === "string" && values.json !== true) ctx.stdout(`${notice}
+`);
+          throw err;
+        }
+      }
+    };
+  }
+});
+
 // lib/capsule/content-gate.ts
 function checkContentGate(fields) {
   const problems = [];
@@ -8387,42 +9114,21 @@ var init_validate = __esm({
   }
 });
 
-// lib/cli/args.ts
-function parseVerbArgs(verb5, args, options, allowPositionals = true) {
-  try {
-    return (0, import_node_util.parseArgs)({ args, options, allowPositionals, strict: true });
-  } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb5} --help'.`, { verb: verb5, args }, { cause: err });
-  }
-}
-function usageError(verb5, reason) {
-  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb5} --help'.`, { verb: verb5 });
-}
-var import_node_util;
-var init_args = __esm({
-  "lib/cli/args.ts"() {
-    "use strict";
-    import_node_util = require("node:util");
-    init_capsule_error();
-  }
-});
-
 // lib/cli/verbs/validate.ts
 var validate_exports = {};
 __export(validate_exports, {
-  verb: () => verb
+  verb: () => verb2
 });
 async function readCapsuleFile(path, cwd) {
   try {
-    const { resolve: resolve3 } = await import("node:path");
-    const buffer = await (0, import_promises.readFile)(resolve3(cwd, path));
+    const { resolve: resolve4 } = await import("node:path");
+    const buffer = await (0, import_promises.readFile)(resolve4(cwd, path));
     return buffer.length > MAX_CAPSULE_BYTES * 4 ? buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString("utf8") : buffer.toString("utf8");
   } catch (err) {
     throw new CapsuleError("FILE_UNREADABLE", `cannot read capsule file ${path}: ${err.code ?? String(err)}; check the path`, { path }, { cause: err });
   }
 }
-var import_promises, verb;
+var import_promises, verb2;
 var init_validate2 = __esm({
   "lib/cli/verbs/validate.ts"() {
     "use strict";
@@ -8432,7 +9138,7 @@ var init_validate2 = __esm({
     init_args();
     init_context();
     init_limits();
-    verb = {
+    verb2 = {
       name: "validate",
       summary: "check a capsule document: schema, required fields, created_at, content gate",
       usage: `usage: git capsule validate <file|-> [--json]
@@ -8483,13 +9189,13 @@ var init_hook_events = __esm({
 
 // lib/cli/claude-settings.ts
 function settingsPath(opts) {
-  if (!opts.user) return (0, import_node_path.join)(opts.projectDir, ".claude", "settings.json");
+  if (!opts.user) return (0, import_node_path3.join)(opts.projectDir, ".claude", "settings.json");
   if (!opts.home) throw new CapsuleError("NO_HOME", "cannot find the user settings: HOME is not set; set HOME or install per project (without --user)");
-  return (0, import_node_path.join)(opts.home, ".claude", "settings.json");
+  return (0, import_node_path3.join)(opts.home, ".claude", "settings.json");
 }
 function readSettings(path) {
-  if (!(0, import_node_fs.existsSync)(path)) return {};
-  const text = (0, import_node_fs.readFileSync)(path, "utf8");
+  if (!(0, import_node_fs2.existsSync)(path)) return {};
+  const text = (0, import_node_fs2.readFileSync)(path, "utf8");
   try {
     const value = JSON.parse(text);
     if (value && typeof value === "object" && !Array.isArray(value)) return value;
@@ -8499,14 +9205,14 @@ function readSettings(path) {
   throw new CapsuleError("SETTINGS_INVALID", `${path} must hold a JSON object; fix it by hand, then run install again`, { path });
 }
 function writeSettings(path, settings) {
-  (0, import_node_fs.mkdirSync)((0, import_node_path.dirname)(path), { recursive: true });
+  (0, import_node_fs2.mkdirSync)((0, import_node_path3.dirname)(path), { recursive: true });
   const temp = `${path}.capsule.tmp`;
-  (0, import_node_fs.writeFileSync)(temp, `${JSON.stringify(settings, null, 2)}
+  (0, import_node_fs2.writeFileSync)(temp, `${JSON.stringify(settings, null, 2)}
 `);
-  (0, import_node_fs.renameSync)(temp, path);
+  (0, import_node_fs2.renameSync)(temp, path);
 }
 function hookCommand(bundleDir, event) {
-  return `node "${(0, import_node_path.join)(bundleDir, `${HOOK_EVENTS[event].file}.js`)}" ${HOOK_MARKER}`;
+  return `node "${(0, import_node_path3.join)(bundleDir, `${HOOK_EVENTS[event].file}.js`)}" ${HOOK_MARKER}`;
 }
 function isCapsuleCommand(command) {
   return typeof command === "string" && command.trimEnd().endsWith(HOOK_MARKER);
@@ -8551,22 +9257,22 @@ function wiredEvents(settings) {
   );
 }
 function hookBundleDir(env) {
-  const candidates = [env.CAPSULE_HOOKS_DIR, (0, import_node_path.join)(__dirname, "hooks"), (0, import_node_path.resolve)(__dirname, "..", "..", "dist", "hooks")];
-  for (const dir of candidates) if (dir && (0, import_node_fs.existsSync)((0, import_node_path.join)(dir, "session-start.js"))) return (0, import_node_path.resolve)(dir);
+  const candidates = [env.CAPSULE_HOOKS_DIR, (0, import_node_path3.join)(__dirname, "hooks"), (0, import_node_path3.resolve)(__dirname, "..", "..", "dist", "hooks")];
+  for (const dir of candidates) if (dir && (0, import_node_fs2.existsSync)((0, import_node_path3.join)(dir, "session-start.js"))) return (0, import_node_path3.resolve)(dir);
   throw new CapsuleError("HOOK_BUNDLES_MISSING", `no built hook bundles found (looked in ${candidates.filter(Boolean).join(", ")}); run \`npm run build\``, { candidates });
 }
 function projectRoot(cwd) {
-  for (let dir = (0, import_node_path.resolve)(cwd); ; dir = (0, import_node_path.dirname)(dir)) {
-    if ((0, import_node_fs.existsSync)((0, import_node_path.join)(dir, ".git"))) return dir;
-    if ((0, import_node_path.dirname)(dir) === dir) return (0, import_node_path.resolve)(cwd);
+  for (let dir = (0, import_node_path3.resolve)(cwd); ; dir = (0, import_node_path3.dirname)(dir)) {
+    if ((0, import_node_fs2.existsSync)((0, import_node_path3.join)(dir, ".git"))) return dir;
+    if ((0, import_node_path3.dirname)(dir) === dir) return (0, import_node_path3.resolve)(cwd);
   }
 }
-var import_node_fs, import_node_path, HOOK_MARKER;
+var import_node_fs2, import_node_path3, HOOK_MARKER;
 var init_claude_settings = __esm({
   "lib/cli/claude-settings.ts"() {
     "use strict";
-    import_node_fs = require("node:fs");
-    import_node_path = require("node:path");
+    import_node_fs2 = require("node:fs");
+    import_node_path3 = require("node:path");
     init_capsule_error();
     init_hook_events();
     HOOK_MARKER = "--capsule-hook";
@@ -8576,16 +9282,16 @@ var init_claude_settings = __esm({
 // lib/cli/verbs/install.ts
 var install_exports = {};
 __export(install_exports, {
-  verb: () => verb2
+  verb: () => verb3
 });
-var verb2;
+var verb3;
 var init_install = __esm({
   "lib/cli/verbs/install.ts"() {
     "use strict";
     init_args();
     init_claude_settings();
     init_context();
-    verb2 = {
+    verb3 = {
       name: "install",
       summary: "wire the Claude Code hooks into .claude/settings.json (or --user), or print the plugin install commands",
       usage: `usage: git capsule install [--user] [--plugin] [--json]
@@ -8632,17 +9338,17 @@ An unreadable settings file is never overwritten (SETTINGS_INVALID).`,
 // lib/cli/verbs/uninstall.ts
 var uninstall_exports = {};
 __export(uninstall_exports, {
-  verb: () => verb3
+  verb: () => verb4
 });
-var import_node_fs2, verb3;
+var import_node_fs3, verb4;
 var init_uninstall = __esm({
   "lib/cli/verbs/uninstall.ts"() {
     "use strict";
-    import_node_fs2 = require("node:fs");
+    import_node_fs3 = require("node:fs");
     init_args();
     init_claude_settings();
     init_context();
-    verb3 = {
+    verb4 = {
       name: "uninstall",
       summary: "remove the hooks git capsule install added (nothing else)",
       usage: `usage: git capsule uninstall [--user] [--json]
@@ -8655,7 +9361,7 @@ Only commands carrying install's marker are removed; groups and events left empt
       async run(args, ctx) {
         const { values } = parseVerbArgs("uninstall", args, { user: { type: "boolean" }, json: { type: "boolean" } }, false);
         const path = settingsPath({ user: Boolean(values.user), projectDir: projectRoot(ctx.cwd), home: ctx.env.HOME });
-        const { settings, removed } = (0, import_node_fs2.existsSync)(path) ? removeCapsuleHooks(readSettings(path)) : { settings: {}, removed: 0 };
+        const { settings, removed } = (0, import_node_fs3.existsSync)(path) ? removeCapsuleHooks(readSettings(path)) : { settings: {}, removed: 0 };
         if (removed > 0) writeSettings(path, settings);
         if (values.json) ctx.stdout(`${JSON.stringify({ settings: path, removed }, null, 2)}
 `);
@@ -8670,43 +9376,43 @@ Only commands carrying install's marker are removed; groups and events left empt
 
 // lib/hooks/runtime-dir.ts
 function locateRuntime(cwd, env) {
-  const gitDir = env.GIT_DIR ? (0, import_node_path2.resolve)(cwd, env.GIT_DIR) : findGitDir((0, import_node_path2.resolve)(cwd));
+  const gitDir = env.GIT_DIR ? (0, import_node_path4.resolve)(cwd, env.GIT_DIR) : findGitDir((0, import_node_path4.resolve)(cwd));
   const commonDir = gitDir === null ? null : readCommonDir(gitDir);
   const override = env.CAPSULE_STATE_DIR;
-  const runtimeDir = override ? (0, import_node_path2.resolve)(override) : commonDir === null ? null : (0, import_node_path2.join)(commonDir, "capsule");
+  const runtimeDir = override ? (0, import_node_path4.resolve)(override) : commonDir === null ? null : (0, import_node_path4.join)(commonDir, "capsule");
   return { gitDir, commonDir, runtimeDir };
 }
 function findGitDir(start) {
-  for (let dir = start; ; dir = (0, import_node_path2.dirname)(dir)) {
-    const dotGit = (0, import_node_path2.join)(dir, ".git");
+  for (let dir = start; ; dir = (0, import_node_path4.dirname)(dir)) {
+    const dotGit = (0, import_node_path4.join)(dir, ".git");
     const found = gitDirAt(dotGit);
     if (found !== null) return found;
-    if ((0, import_node_path2.dirname)(dir) === dir) return null;
+    if ((0, import_node_path4.dirname)(dir) === dir) return null;
   }
 }
 function gitDirAt(dotGit) {
   let stat;
   try {
-    stat = (0, import_node_fs3.statSync)(dotGit);
+    stat = (0, import_node_fs4.statSync)(dotGit);
   } catch {
     return null;
   }
   if (stat.isDirectory()) return dotGit;
   if (!stat.isFile()) return null;
-  const match = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs3.readFileSync)(dotGit, "utf8"));
-  return match?.[1] ? (0, import_node_path2.resolve)((0, import_node_path2.dirname)(dotGit), match[1]) : null;
+  const match = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs4.readFileSync)(dotGit, "utf8"));
+  return match?.[1] ? (0, import_node_path4.resolve)((0, import_node_path4.dirname)(dotGit), match[1]) : null;
 }
 function readCommonDir(gitDir) {
-  const pointer = (0, import_node_path2.join)(gitDir, "commondir");
-  if (!(0, import_node_fs3.existsSync)(pointer)) return gitDir;
-  return (0, import_node_path2.resolve)(gitDir, (0, import_node_fs3.readFileSync)(pointer, "utf8").trim());
+  const pointer = (0, import_node_path4.join)(gitDir, "commondir");
+  if (!(0, import_node_fs4.existsSync)(pointer)) return gitDir;
+  return (0, import_node_path4.resolve)(gitDir, (0, import_node_fs4.readFileSync)(pointer, "utf8").trim());
 }
-var import_node_fs3, import_node_path2;
+var import_node_fs4, import_node_path4;
 var init_runtime_dir = __esm({
   "lib/hooks/runtime-dir.ts"() {
     "use strict";
-    import_node_fs3 = require("node:fs");
-    import_node_path2 = require("node:path");
+    import_node_fs4 = require("node:fs");
+    import_node_path4 = require("node:path");
   }
 });
 
@@ -8745,7 +9451,7 @@ function checkMemoryRef(cwd, env) {
 function checkHooks(cwd, env) {
   const sources = [
     { label: "project", settings: safeRead(settingsPath({ user: false, projectDir: projectRoot(cwd), home: env.HOME })) },
-    { label: "project local", settings: safeRead((0, import_node_path3.join)(projectRoot(cwd), ".claude", "settings.local.json")) },
+    { label: "project local", settings: safeRead((0, import_node_path5.join)(projectRoot(cwd), ".claude", "settings.local.json")) },
     { label: "user", settings: env.HOME ? safeRead(settingsPath({ user: true, projectDir: cwd, home: env.HOME })) : null }
   ];
   const plugin = sources.some((s) => Object.entries(s.settings?.enabledPlugins ?? {}).some(([k, v]) => k.startsWith("capsule@") && v === true));
@@ -8773,7 +9479,7 @@ function brokenCommands(sources) {
       for (const g of Array.isArray(groups) ? groups : []) {
         for (const h of g.hooks ?? []) {
           const file = typeof h.command === "string" && h.command.endsWith("--capsule-hook") ? /^node "([^"]+)"/.exec(h.command)?.[1] : void 0;
-          if (file && !(0, import_node_fs4.existsSync)(file)) broken.push(file);
+          if (file && !(0, import_node_fs5.existsSync)(file)) broken.push(file);
         }
       }
     }
@@ -8781,36 +9487,36 @@ function brokenCommands(sources) {
   return broken;
 }
 function checkErrors(runtimeDir, now) {
-  const lines = runtimeDir ? safeLines((0, import_node_path3.join)(runtimeDir, "errors.log")) : [];
+  const lines = runtimeDir ? safeLines((0, import_node_path5.join)(runtimeDir, "errors.log")) : [];
   const recent = lines.filter((l) => {
     const at = Date.parse(l.split(" ")[1] ?? "");
     return Number.isFinite(at) && now.getTime() - at < 24 * 3600 * 1e3;
   });
   if (recent.length === 0) return { name: "errors", status: "ok", detail: lines.length === 0 ? "no logged hook errors" : `no hook errors in the last 24 h (${lines.length} older)` };
   const last = recent.slice(-3).map((l) => l.slice(0, 200));
-  return { name: "errors", status: "warn", detail: `${recent.length} hook error(s) in the last 24 h; latest: ${last.join(" | ")}`, fix: `read ${(0, import_node_path3.join)(runtimeDir, "errors.log")}; each line starts with its code` };
+  return { name: "errors", status: "warn", detail: `${recent.length} hook error(s) in the last 24 h; latest: ${last.join(" | ")}`, fix: `read ${(0, import_node_path5.join)(runtimeDir, "errors.log")}; each line starts with its code` };
 }
 function safeRead(path) {
   try {
-    return (0, import_node_fs4.existsSync)(path) ? readSettings(path) : null;
+    return (0, import_node_fs5.existsSync)(path) ? readSettings(path) : null;
   } catch {
     return null;
   }
 }
 function safeLines(path) {
   try {
-    return (0, import_node_fs4.readFileSync)(path, "utf8").split("\n").filter(Boolean);
+    return (0, import_node_fs5.readFileSync)(path, "utf8").split("\n").filter(Boolean);
   } catch {
     return [];
   }
 }
-var import_node_child_process, import_node_fs4, import_node_path3, MIN_GIT, MIN_NODE;
+var import_node_child_process, import_node_fs5, import_node_path5, MIN_GIT, MIN_NODE;
 var init_doctor_checks = __esm({
   "lib/cli/doctor-checks.ts"() {
     "use strict";
     import_node_child_process = require("node:child_process");
-    import_node_fs4 = require("node:fs");
-    import_node_path3 = require("node:path");
+    import_node_fs5 = require("node:fs");
+    import_node_path5 = require("node:path");
     init_hook_events();
     init_runtime_dir();
     init_claude_settings();
@@ -8822,16 +9528,16 @@ var init_doctor_checks = __esm({
 // lib/cli/verbs/doctor.ts
 var doctor_exports = {};
 __export(doctor_exports, {
-  verb: () => verb4
+  verb: () => verb5
 });
-var verb4;
+var verb5;
 var init_doctor = __esm({
   "lib/cli/verbs/doctor.ts"() {
     "use strict";
     init_args();
     init_context();
     init_doctor_checks();
-    verb4 = {
+    verb5 = {
       name: "doctor",
       summary: "check git, node, the memory ref, the hook wiring and recent hook errors, and say how to fix each",
       usage: `usage: git capsule doctor [--json]
@@ -8865,12 +9571,13 @@ __export(main_exports, {
   processContext: () => processContext
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs5 = require("node:fs");
+var import_node_fs6 = require("node:fs");
 init_capsule_error();
 init_context();
 
 // lib/cli/verbs.ts
 var VERBS = {
+  history: async () => (await Promise.resolve().then(() => (init_history(), history_exports))).verb,
   validate: async () => (await Promise.resolve().then(() => (init_validate2(), validate_exports))).verb,
   install: async () => (await Promise.resolve().then(() => (init_install(), install_exports))).verb,
   uninstall: async () => (await Promise.resolve().then(() => (init_uninstall(), uninstall_exports))).verb,
@@ -8882,8 +9589,8 @@ var VERSION = true ? "0.1.0" : "dev";
 async function renderHelp() {
   const lines = ["usage: git capsule <verb> [options]   (also: git-capsule <verb>)", "", "verbs:"];
   for (const name of Object.keys(VERBS).sort()) {
-    const verb5 = await VERBS[name]();
-    lines.push(`  ${name.padEnd(12)} ${verb5.summary}`);
+    const verb6 = await VERBS[name]();
+    lines.push(`  ${name.padEnd(12)} ${verb6.summary}`);
   }
   lines.push("", "Run 'git capsule <verb> --help' for a verb's options. Exit codes: 0 ok, 1 failure, 2 usage.");
   return lines.join("\n") + "\n";
@@ -8903,15 +9610,15 @@ async function main(argv, ctx) {
 `);
     return EXIT.OK;
   }
-  const load = VERBS[verbName];
-  if (!load) {
+  const load2 = VERBS[verbName];
+  if (!load2) {
     ctx.stderr(`git capsule: '${verbName}' is not a verb. See 'git capsule --help'.
 `);
     return EXIT.USAGE;
   }
   if (rest.includes("--help") || rest.includes("-h")) return printVerbHelp(verbName, ctx);
   try {
-    return await (await load()).run(rest, ctx);
+    return await (await load2()).run(rest, ctx);
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : "INTERNAL";
     const message2 = err instanceof Error ? err.message : String(err);
@@ -8923,10 +9630,10 @@ async function main(argv, ctx) {
   }
 }
 async function printVerbHelp(name, ctx) {
-  const verb5 = await VERBS[name]();
-  ctx.stdout(`${verb5.summary}
+  const verb6 = await VERBS[name]();
+  ctx.stdout(`${verb6.summary}
 
-${verb5.usage.trimEnd()}
+${verb6.usage.trimEnd()}
 `);
   return EXIT.OK;
 }
@@ -8937,7 +9644,7 @@ function processContext() {
     now: () => /* @__PURE__ */ new Date(),
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
-    readStdin: async () => (0, import_node_fs5.readFileSync)(0, "utf8"),
+    readStdin: async () => (0, import_node_fs6.readFileSync)(0, "utf8"),
     isTTY: Boolean(process.stderr.isTTY)
   };
 }

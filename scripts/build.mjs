@@ -17,13 +17,16 @@ const outDir = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
 const entries = [
   { in: 'lib/cli/main.ts', out: 'git-capsule.js' },
   // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
-  ...['session-start', 'stop', 'pre-compact', 'user-prompt-submit', 'session-end'].map((event) => ({
-    in: `lib/hooks/entry-${event}.ts`,
-    out: `hooks/${event}.js`,
-  })),
+  // The heavy ones start through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts);
+  // UserPromptSubmit is small enough to load directly.
+  ...['session-start', 'stop', 'pre-compact', 'session-end'].flatMap((event) => [
+    { in: 'lib/hooks/launcher.ts', out: `hooks/${event}.js` },
+    { in: `lib/hooks/entry-${event}.ts`, out: `hooks/impl/${event}.js` },
+  ]),
+  { in: 'lib/hooks/entry-user-prompt-submit.ts', out: 'hooks/user-prompt-submit.js' },
 ].map((e) => ({ in: e.in, out: join(outDir, e.out) }));
 
-mkdirSync(join(outDir, 'hooks'), { recursive: true });
+mkdirSync(join(outDir, 'hooks', 'impl'), { recursive: true });
 await Promise.all(
   entries.map((e) =>
     build({
@@ -37,6 +40,8 @@ await Promise.all(
       legalComments: 'none',
       logLevel: 'warning',
       define: { __VERSION__: JSON.stringify(pkg.version) },
+      // Hook bundles start on every prompt and turn: minified, they parse measurably faster.
+      minify: e.out.includes(`${join(outDir, 'hooks')}`),
     }),
   ),
 );

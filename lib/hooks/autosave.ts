@@ -5,9 +5,10 @@ import { validateCapsuleText } from '../capsule/validate';
 import type { CapsuleDocument } from '../capsule/types';
 import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../transcript/autosave-merge';
 import type { HookDeps, HookStore } from './hook-deps';
+import type { LazyStore } from './lazy-store';
 import { readRepoHead } from './repo-head';
 import type { HookContext } from './run-hook';
-import { readSessionState, writeSessionState } from './session-state';
+import { readSessionState, writeSessionState, type SessionState } from './session-state';
 import { advanceCursor, readTranscriptDelta } from './transcript-delta';
 
 /** What one autosave fold did. */
@@ -24,6 +25,8 @@ export interface AutosaveSession {
   sessionId: string;
   transcriptPath?: string;
   lastAssistantMessage?: string | null;
+  /** Fold even when the delta holds no events (PreCompact: the checkpoint needs the document). */
+  always?: boolean;
 }
 
 /**
@@ -34,7 +37,7 @@ export interface AutosaveSession {
  * hit falls back to the unknown marker, anything else is logged and the store decides.
  * Returns null when the session has captured nothing yet (no capsule is created).
  */
-export async function foldAutosave(store: HookStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
+export async function foldAutosave(store: LazyStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
   const state = readSessionState(ctx.runtimeDir, session.sessionId);
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
@@ -42,12 +45,13 @@ export async function foldAutosave(store: HookStore, session: AutosaveSession, c
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
   const events = deps.extractWorkEvents(chunk.records, { lastAssistantMessage });
 
-  const previous = await findAutosave(store, session.sessionId, state.autosaveId);
-  if (previous === null && events.length === 0) {
-    // Nothing captured yet: an empty autosave would only shadow real work at the next resume.
+  if (events.length === 0 && !session.always) {
+    // Nothing new: no git process at all. (With no autosave yet, an empty one would only shadow real work.)
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
     return null;
   }
+  const previous = await findAutosave(await store.get(), session.sessionId, state);
+  if (previous === null && events.length === 0) return null;
   const now = ctx.now();
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
   const merged = mergeAutosave(previous?.doc ?? null, events, {
@@ -61,19 +65,32 @@ export async function foldAutosave(store: HookStore, session: AutosaveSession, c
   });
   const id = String(merged.doc.frontmatter.id);
   let commit: string | null = null;
-  if (merged.changed) commit = await commitDocument(store, merged.doc, { op: 'autosave', replace: true }, ctx, deps);
+  let text = state.autosaveText;
+  if (merged.changed) {
+    const written = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps);
+    commit = written.commit;
+    text = written.text;
+  }
   writeSessionState(ctx.runtimeDir, session.sessionId, {
     ...state,
     autosaveId: id,
+    ...(text !== undefined ? { autosaveText: text } : {}),
     ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}),
   });
   return { id, doc: merged.doc, changed: merged.changed, commit };
 }
 
-/** This session's autosave: by the id remembered in the runtime dir, else from the index. */
-async function findAutosave(store: HookStore, sessionId: string, knownId: string | undefined): Promise<{ doc: CapsuleDocument } | null> {
+/**
+ * This session's autosave: the text this session last committed (cached in its runtime state:
+ * only the owning session writes the document), else by its remembered id, else from the index.
+ */
+async function findAutosave(store: HookStore, sessionId: string, state: SessionState): Promise<{ doc: CapsuleDocument } | null> {
+  if (state.autosaveText !== undefined) {
+    const { doc } = parseCapsule(state.autosaveText);
+    if (doc !== null && doc.frontmatter.id === state.autosaveId) return { doc };
+  }
   if (!(await store.exists())) return null;
-  let id = knownId;
+  let id = state.autosaveId;
   if (id === undefined) {
     const entries = await store.listIndex();
     id = entries.find((e) => e.sessionId === sessionId && e.trigger === 'autosave')?.id;
@@ -88,16 +105,16 @@ async function findAutosave(store: HookStore, sessionId: string, knownId: string
   }
 }
 
-/** Validates (diagnostically), redacts and commits one document; returns the commit or null. */
+/** Validates (diagnostically), redacts and commits one document; returns the commit (null: unchanged) and the text written. */
 export async function commitDocument(
   store: HookStore,
   doc: CapsuleDocument,
   opts: { op: string; replace: boolean },
   ctx: HookContext,
   deps: HookDeps,
-): Promise<string | null> {
+): Promise<{ commit: string | null; text: string }> {
   const text = redactBeforeCommit(checkedText(doc, ctx), ctx, deps);
-  return (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit;
+  return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, text };
 }
 
 /** Renders the document; a content-gate hit on a field falls back to an honest marker (logged). */

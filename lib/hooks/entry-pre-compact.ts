@@ -1,5 +1,6 @@
-// Bundled to dist/hooks/pre-compact.js (scripts/build.mjs); hooks/hooks.json runs it with node.
-// Wired to its handler once lib/store and lib/transcript are in main; until then it passes through.
+// Bundled to dist/hooks/impl/pre-compact.js (scripts/build.mjs); hooks/hooks.json runs it through the launcher.
+// Wired to its handler (with lib/hooks/default-deps.ts) once lib/store, lib/redact and
+// lib/resume-runtime are in main; until then it passes through.
 import { runHookProcess } from './hook-process';
 
 runHookProcess({ event: 'PreCompact', handle: async () => undefined });

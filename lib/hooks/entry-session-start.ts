@@ -1,5 +1,6 @@
-// Bundled to dist/hooks/session-start.js (scripts/build.mjs); hooks/hooks.json runs it with node.
-// Wired to its handler once lib/store is in main; until then it passes through.
+// Bundled to dist/hooks/impl/session-start.js (scripts/build.mjs); hooks/hooks.json runs it through the launcher.
+// Wired to its handler (with lib/hooks/default-deps.ts) once lib/store, lib/redact and
+// lib/resume-runtime are in main; until then it passes through.
 import { runHookProcess } from './hook-process';
 
 runHookProcess({ event: 'SessionStart', handle: async () => undefined });

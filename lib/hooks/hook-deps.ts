@@ -9,6 +9,8 @@ export interface HookStore {
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
   >;
+  /** Capsule counts per derived status, from the index (one small read). */
+  countByStatus(): Promise<Record<string, number>>;
   close(): Promise<void>;
 }
 
@@ -35,15 +37,17 @@ export interface HookDeps {
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
-   * The resume runtime (select, render, consume) for SessionStart(clear|compact); returns the
-   * text to inject. Absent until lib/resume is wired: SessionStart then orients instead.
+   * The resume runtime (lib/resume-runtime `runResume`: coordination guard, select, render,
+   * consume) for SessionStart(clear|compact). Absent until wired: SessionStart then orients.
    */
-  runResume?: (args: {
-    store: HookStore;
+  runResume?: (opts: {
+    cwd: string;
+    env: NodeJS.ProcessEnv;
     now: Date;
-    sessionId: string | undefined;
-    receiptPath: string;
-    projectDir: string;
+    /** The payload's session_id as received: the runtime judges a non-string itself. */
+    sessionId: unknown;
     consume: boolean;
-  }) => Promise<string>;
+    runtimeDir?: string | null;
+    event?: string;
+  }) => Promise<{ text: string; unavailable: string | null }>;
 }

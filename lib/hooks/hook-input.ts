@@ -9,7 +9,9 @@ export interface CommonHookInput {
 }
 
 /** SessionStart: `source` is startup, resume, clear or compact. */
-export interface SessionStartInput extends CommonHookInput {
+export interface SessionStartInput extends Omit<CommonHookInput, 'session_id'> {
+  /** Unchecked here: see EXTRA below. */
+  session_id?: unknown;
   source: string;
 }
 
@@ -44,7 +46,7 @@ export interface HookInputs {
   SessionEnd: SessionEndInput;
 }
 
-type FieldKind = 'string' | 'string?' | 'string|null?' | 'boolean?';
+type FieldKind = 'string' | 'string?' | 'string|null?' | 'boolean?' | 'any';
 
 const COMMON: Record<string, FieldKind> = {
   session_id: 'string?',
@@ -54,7 +56,8 @@ const COMMON: Record<string, FieldKind> = {
 };
 
 const EXTRA: { [E in HookEventName]: Record<string, FieldKind> } = {
-  SessionStart: { source: 'string' },
+  // The resume runtime judges the session id itself (a non-string is invalid, named in the text, never coerced).
+  SessionStart: { source: 'string', session_id: 'any' },
   Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?' },
   PreCompact: { trigger: 'string', custom_instructions: 'string|null?' },
   UserPromptSubmit: { prompt: 'string' },
@@ -78,11 +81,12 @@ export function checkHookInput<E extends HookEventName>(event: E, raw: unknown):
   for (const [field, kind] of Object.entries({ ...COMMON, ...EXTRA[event] })) {
     if (!fits(record[field], kind)) return { ok: false, field, expected: kind, received: describe(record[field]) };
   }
-  if (record.session_id === '') return { ok: false, field: 'session_id', expected: 'a non-empty string', received: 'an empty string' };
+  if (record.session_id === '' && EXTRA[event].session_id !== 'any') return { ok: false, field: 'session_id', expected: 'a non-empty string', received: 'an empty string' };
   return { ok: true, input: record as unknown as HookInputs[E] };
 }
 
 function fits(value: unknown, kind: FieldKind): boolean {
+  if (kind === 'any') return true;
   if (value === undefined) return kind.endsWith('?');
   if (value === null) return kind.includes('null');
   return typeof value === kind.replace(/\|null|\?/g, '');

@@ -1,4 +1,4 @@
-import { writeSync } from 'node:fs';
+import { readFileSync, writeSync } from 'node:fs';
 import type { HookEventName } from './hook-events';
 import { runHook, type HookSpec } from './run-hook';
 
@@ -21,7 +21,21 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
   );
 }
 
-function readStdin(): Promise<string> {
+/**
+ * Reads stdin with one synchronous read: the host writes the payload and closes the pipe, and
+ * not setting up a stream saves measurable start-up on a hook that runs before every prompt.
+ * A non-blocking stdin (EAGAIN) falls back to the stream.
+ */
+async function readStdin(): Promise<string> {
+  try {
+    return readFileSync(0, 'utf8');
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EAGAIN') throw err;
+    return readStdinStream();
+  }
+}
+
+function readStdinStream(): Promise<string> {
   return new Promise((resolve, reject) => {
     let text = '';
     process.stdin.setEncoding('utf8');

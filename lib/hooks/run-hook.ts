@@ -42,9 +42,6 @@ export interface HookOutcome {
   failCode?: string;
 }
 
-/** Codes whose meaning is "not for us here": silence, not an error (DESIGN §5). */
-const SILENT_CODES = new Set(['NOT_A_REPO']);
-
 /**
  * Runs one hook fail-open: checks the payload, gives the handler a time budget below the
  * host's timeout, and turns every failure (bad stdin, wrong field type, timeout, a thrown
@@ -93,8 +90,8 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     try {
       return { stdout: renderHookOutput(spec.event, await spec.handle(checked.input, ctx)) };
     } catch (err) {
+      // NOT_A_REPO here is loud on purpose: a `.git` was found above, so git refusing it means a corrupt repository.
       const code = isCapsuleError(err) ? err.code : 'HOOK_INTERNAL';
-      if (SILENT_CODES.has(code)) return { stdout: '' };
       return failOpen(code, err instanceof Error ? err.message : String(err));
     }
   };

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { HookDeps, HookStore } from './hook-deps';
 import { renderOrientation } from './orientation';
 import type { HookContext, HookSpec } from './run-hook';
@@ -14,16 +13,18 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
     event: 'SessionStart',
     handle: async (input, ctx) => {
-      const receiptPath = writeBootReceipt(ctx, input.session_id, input.source);
-      if (input.source === 'compact' && input.session_id) linkToCheckpoint(ctx, input.session_id);
+      const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
+      writeBootReceipt(ctx, sessionId, input.source);
+      if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
+      if ((input.source === 'clear' || input.source === 'compact') && deps.runResume) {
+        const result = await deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' });
+        // No memory branch, or nothing on it yet: a fresh install, not worth a word.
+        if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
+        return result.text ? { additionalContext: result.text } : undefined;
+      }
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
       try {
         if (!(await store.exists())) return;
-        const resumes = input.source === 'clear' || input.source === 'compact';
-        if (resumes && deps.runResume) {
-          const text = await deps.runResume({ store, now: ctx.now(), sessionId: input.session_id, receiptPath, projectDir: ctx.projectDir, consume: true });
-          return text ? { additionalContext: text } : undefined;
-        }
         const orientation = await orient(store, ctx);
         return orientation ? { additionalContext: orientation } : undefined;
       } finally {
@@ -34,20 +35,20 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
 }
 
 async function orient(store: HookStore, ctx: HookContext): Promise<string | null> {
-  const active = await store.listIndex({ status: ['active'] });
-  const newest = active[0];
-  return newest ? renderOrientation(newest, ctx.now(), active.length) : null;
+  // Only the newest entry and the counts: the orientation must not slow down as capsules pile up.
+  const [newest] = await store.listIndex({ status: ['active'], limit: 1 });
+  if (!newest) return null;
+  const counts = await store.countByStatus();
+  return renderOrientation(newest, ctx.now(), counts.active ?? 1);
 }
 
 /** Best effort: a failed write leaves the previous receipt, which the resume runtime only cross-checks. */
-function writeBootReceipt(ctx: HookContext, sessionId: string | undefined, source: string): string {
-  const path = join(ctx.runtimeDir, BOOT_RECEIPT_FILE);
+function writeBootReceipt(ctx: HookContext, sessionId: string | undefined, source: string): void {
   try {
     writeRuntimeJson(ctx.runtimeDir, BOOT_RECEIPT_FILE, { session_id: sessionId ?? null, source, written_at: ctx.now().toISOString() });
   } catch (err) {
     ctx.warn('BOOT_RECEIPT_UNWRITABLE', err instanceof Error ? err.message : String(err));
   }
-  return path;
 }
 
 function linkToCheckpoint(ctx: HookContext, sessionId: string): void {

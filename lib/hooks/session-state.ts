@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
@@ -16,6 +16,8 @@ export interface SessionState {
   cursor?: TranscriptCursor;
   /** The session's one autosave capsule. */
   autosaveId?: string;
+  /** The autosave text this session last committed, so the next fold needs no git read. */
+  autosaveText?: string;
   /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
   parentCapsuleId?: string;
 }
@@ -43,4 +45,34 @@ export function writeSessionState(runtimeDir: string, sessionId: string, state: 
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state));
   renameSync(temp, path);
+}
+
+/** Session state untouched this long is dropped (a resumed session re-reads its transcript once). */
+export const SESSION_STATE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Removes session state files not written for `maxAgeMs`, so the runtime dir does not grow one
+ * file per session forever. Best effort; returns how many it removed.
+ */
+export function pruneSessionStates(runtimeDir: string, now: Date, maxAgeMs = SESSION_STATE_MAX_AGE_MS): number {
+  const dir = join(runtimeDir, 'sessions');
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    try {
+      const path = join(dir, name);
+      if (now.getTime() - statSync(path).mtimeMs > maxAgeMs) {
+        rmSync(path, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Raced with another hook: nothing to do.
+    }
+  }
+  return removed;
 }

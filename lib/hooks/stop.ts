@@ -1,5 +1,6 @@
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
+import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 
 /**
@@ -11,7 +12,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     event: 'Stop',
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
+      const store = lazyStore(deps, ctx);
       try {
         await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message }, ctx, deps);
       } finally {

@@ -63,3 +63,20 @@ export function payload(event: string, overrides: Record<string, unknown> = {}):
   };
   return { ...base, ...extra[event], ...overrides };
 }
+
+/** Transcript records of one turn the way Claude Code 2.1.332 writes them (harness README §7). */
+export function turnRecords(opts: { cwd: string; n: number; prompt?: string; write?: string; failing?: string; sessionId?: string }): string {
+  const t = '2026-11-29T21:00:00.000Z';
+  const base = { isSidechain: false, cwd: opts.cwd, sessionId: opts.sessionId ?? 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1', timestamp: t, gitBranch: 'main' };
+  const records: unknown[] = [{ ...base, type: 'user', uuid: `u${opts.n}`, message: { role: 'user', content: opts.prompt ?? `request ${opts.n}` } }];
+  if (opts.write) {
+    records.push({ ...base, type: 'assistant', uuid: `w${opts.n}`, message: { id: `m${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tw${opts.n}`, name: 'Write', input: { file_path: opts.write, content: 'x\n' } }] } });
+    records.push({ ...base, type: 'user', uuid: `wr${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tw${opts.n}`, content: `File created successfully at: ${opts.write}` }] } });
+  }
+  if (opts.failing) {
+    records.push({ ...base, type: 'assistant', uuid: `b${opts.n}`, message: { id: `mb${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tb${opts.n}`, name: 'Bash', input: { command: opts.failing, description: 'run' } }] } });
+    records.push({ ...base, type: 'user', uuid: `br${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tb${opts.n}`, content: 'Exit code 3\nwidget test failed', is_error: true } ] } });
+  }
+  records.push({ ...base, type: 'assistant', uuid: `d${opts.n}`, message: { id: `md${opts.n}`, role: 'assistant', content: [{ type: 'text', text: `done ${opts.n}` }] } });
+  return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}

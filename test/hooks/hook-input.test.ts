@@ -8,8 +8,8 @@ describe('checkHookInput', () => {
 
   it.each([
     ['SessionStart', { source: 3 }, 'source'],
-    ['SessionStart', { session_id: { toString: 'x' } }, 'session_id'],
-    ['SessionStart', { session_id: '' }, 'session_id'],
+    ['Stop', { session_id: { toString: 'x' } }, 'session_id'],
+    ['PreCompact', { session_id: '' }, 'session_id'],
     ['Stop', { last_assistant_message: ['done'] }, 'last_assistant_message'],
     ['Stop', { stop_hook_active: 'false' }, 'stop_hook_active'],
     ['PreCompact', { trigger: null }, 'trigger'],

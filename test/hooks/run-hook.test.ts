@@ -47,9 +47,9 @@ describe('runHook', () => {
 
   it('fails open with HOOK_INPUT_INVALID when a used field has the wrong type', async () => {
     const s = spec(async () => undefined);
-    const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir, session_id: { id: 1 } }))));
+    const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir, source: ['clear'] }))));
     expect(out.failCode).toBe('HOOK_INPUT_INVALID');
-    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^HOOK_INPUT_INVALID .*session_id/);
+    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^HOOK_INPUT_INVALID .*source/);
     expect(s.calls).toBe(0);
   });
 
@@ -99,12 +99,12 @@ describe('runHook', () => {
     expect(readErrorLog(repo.stateDir)).toHaveLength(1);
   });
 
-  it('stays silent when the handler reports NOT_A_REPO', async () => {
+  it('fails open loudly when git refuses a repository whose .git was found (corrupt)', async () => {
     const s = spec(async () => {
       throw new CapsuleError('NOT_A_REPO', 'not a repository');
     });
     const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir }))));
-    expect(out).toEqual({ stdout: '' });
-    expect(readErrorLog(repo.stateDir)).toEqual([]);
+    expect(out.failCode).toBe('NOT_A_REPO');
+    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^NOT_A_REPO /);
   });
 });
