@@ -9,7 +9,12 @@ import { runHook, type HookSpec } from './run-hook';
  */
 export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched, stdin unread
-  const bail = () => process.exit(0);
+  // Last line of defence: something escaped the runner. Still exit 0, and still say so.
+  const bail = (err: unknown) => {
+    const reason = err instanceof Error ? err.message : String(err);
+    writeSync(1, `${JSON.stringify({ systemMessage: `capsule: ${spec.event} hook skipped [HOOK_INTERNAL] ${reason}`.replace(/\s+/g, ' ').slice(0, 300) })}\n`);
+    process.exit(0);
+  };
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
   runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd() }).then(

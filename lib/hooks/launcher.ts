@@ -63,4 +63,11 @@ function saveCache(file: string, script: Script): void {
   }
 }
 
-launch();
+try {
+  launch();
+} catch (err) {
+  // A missing or broken bundle must not break the session either: exit 0 and say so.
+  const reason = err instanceof Error ? err.message : String(err);
+  process.stdout.write(`${JSON.stringify({ systemMessage: `capsule: hook skipped [HOOK_LAUNCH_FAILED] ${reason}`.replace(/\s+/g, ' ').slice(0, 300) })}\n`);
+  process.exitCode = 0;
+}

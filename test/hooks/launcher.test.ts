@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -45,6 +45,18 @@ describe('the hook launcher', () => {
   it('writes no cache when CAPSULE_CODE_CACHE=0', () => {
     expect(run({ CAPSULE_CODE_CACHE: '0' }).stdout).toContain('HOOK_INPUT_NOT_JSON');
     expect(cacheFiles()).toEqual([]);
+  });
+
+  it('exits 0 with a systemMessage when its bundle is missing', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsule-launch-'));
+    try {
+      copyFileSync(STOP, join(dir, 'stop.js'));
+      const r = spawnSync(process.execPath, [join(dir, 'stop.js')], { input: '{}', env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE: '0' }, encoding: 'utf8' });
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout).systemMessage).toContain('HOOK_LAUNCH_FAILED');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('passes through untouched when CAPSULE_DISABLED is present', () => {
