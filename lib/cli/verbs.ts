@@ -6,4 +6,6 @@ import type { Verb } from './context';
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./verbs/validate')).verb,
+  resume: async () => (await import('./verbs/resume')).verb,
+  render: async () => (await import('./verbs/render')).verb,
 };
