@@ -31,7 +31,8 @@ export type CrossCheck =
 export function resolveSessionAuthority(hookSessionId: unknown, receipt: BootReceipt | null): SessionAuthority {
   if (hookSessionId === undefined || hookSessionId === null) return { sessionId: null, source: 'unavailable', invalid: null };
   if (typeof hookSessionId !== 'string') {
-    return { sessionId: null, source: 'unavailable', invalid: Array.isArray(hookSessionId) ? 'an array' : `a ${typeof hookSessionId}` };
+    const kind = Array.isArray(hookSessionId) ? 'array' : typeof hookSessionId;
+    return { sessionId: null, source: 'unavailable', invalid: `${/^[aeiou]/.test(kind) ? 'an' : 'a'} ${kind}` };
   }
   if (hookSessionId.trim() === '') return { sessionId: null, source: 'unavailable', invalid: 'an empty string' };
   return { sessionId: hookSessionId, source: 'hook', crossCheck: crossCheck(hookSessionId, receipt) };
