@@ -13,7 +13,7 @@ export function renderLedger(rejected: readonly Rejection[], level: DetailLevel)
   const ordinary = groups.filter((g) => g.ordinary);
   const defects = groups.filter((g) => !g.ordinary);
   const sum = (gs: typeof groups) => gs.reduce((n, g) => n + g.count, 0);
-  const lines = [`CAPSULES NOT SELECTED (${rejected.length}):`];
+  const lines = [`CAPSULES NOT SELECTED (${sum(groups)}):`];
   if (level.ledgerTotalsOnly) {
     lines.push(`  ordinary history: ${sum(ordinary)}; DEFECTS until proven otherwise: ${sum(defects)} (git capsule list shows each)`);
     return lines;

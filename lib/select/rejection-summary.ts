@@ -34,13 +34,16 @@ export function rejectionSummary(rejected: readonly Rejection[], options: { maxE
     groups.set(key, group);
   }
   return [...groups.values()]
-    .map((g) => ({
-      reason: g.reason,
-      count: g.members.length,
-      ordinary: ORDINARY_REASONS.includes(g.reason),
-      line: `${g.members.length}x ${g.reason} (${renderDetail(g.detail, g.value)})`,
-      examples: g.members.slice(0, maxExamples).map(renderExample),
-    }))
+    .map((g) => {
+      const count = g.members.reduce((n, m) => n + (m.count ?? 1), 0);
+      return {
+        reason: g.reason,
+        count,
+        ordinary: ORDINARY_REASONS.includes(g.reason),
+        line: `${count}x ${g.reason} (${renderDetail(g.detail, g.value)})`,
+        examples: g.members.filter((m) => m.count === undefined).slice(0, maxExamples).map(renderExample),
+      };
+    })
     .sort((a, b) => Number(a.ordinary) - Number(b.ordinary) || b.count - a.count || (a.line < b.line ? -1 : 1));
 }
 

@@ -2,7 +2,7 @@ import { parseCapsule } from '../capsule/parse';
 import { parseCreatedAt } from '../capsule/created-at';
 import { validateFrontmatter } from '../capsule/validate';
 import { rejectionFromProblems } from './rejection-reasons';
-import type { Candidate, Rejection, SelectedCapsule, Selection, UnavailableReason } from './types';
+import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, UnavailableReason } from './types';
 
 /** Statuses a previous resume (or the author) already spent: ordinary history, not junk. */
 export const CONSUMED_STATUSES: readonly string[] = ['resumed', 'resolved'];
@@ -15,10 +15,20 @@ export const SELECTABLE_STATUS = 'active';
  * candidate in the ledger with its reason: nothing is discarded without a record, because a
  * silent discard is indistinguishable from a capsule that never existed.
  *
+ * `counted` carries consumed capsules the store counted from its index instead of listing
+ * (a branch of 10,000 spent capsules costs one small read); they enter the ledger as counts.
+ *
  * @example selectCapsule([{ id, path, status: 'active', text }], { now }).capsule?.id
  */
-export function selectCapsule(candidates: readonly Candidate[], options: { now: Date }): Selection {
+export function selectCapsule(candidates: readonly Candidate[], options: { now: Date; counted?: readonly CountedStatus[] }): Selection {
   const rejected: Rejection[] = [];
+  let countedTotal = 0;
+  for (const c of options.counted ?? []) {
+    if (c.count <= 0) continue;
+    countedTotal += c.count;
+    const reason = CONSUMED_STATUSES.includes(c.status) ? 'already-consumed' : 'not-active';
+    rejected.push({ id: '', path: '', status: c.status, reason, ...(reason === 'already-consumed' ? { detail: c.status } : describeStatus(c.status)), count: c.count });
+  }
   const valid: SelectedCapsule[] = [];
   const unread: Candidate[] = [];
   for (const c of candidates) {
@@ -46,7 +56,7 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: 'valid, older than the selected capsule' });
   for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: 'not read: older than the selected capsule' });
   if (winner) return { capsule: winner, rejected, unavailable: null };
-  const reason: UnavailableReason = candidates.length === 0 ? 'no-capsules' : 'all-candidates-rejected';
+  const reason: UnavailableReason = candidates.length + countedTotal === 0 ? 'no-capsules' : 'all-candidates-rejected';
   return { capsule: null, rejected, unavailable: { reason } };
 }
 

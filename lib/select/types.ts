@@ -47,6 +47,14 @@ export interface Rejection {
   reason: RejectionReason;
   detail: string;
   value?: unknown;
+  /** Set on an entry standing for this many capsules counted from the index without listing them (id and path are then empty). */
+  count?: number;
+}
+
+/** Capsules of one consumed status counted from the index rather than listed, so selection stays cheap as history grows. */
+export interface CountedStatus {
+  status: string;
+  count: number;
 }
 
 /** Why there is no winner. */

@@ -40,6 +40,12 @@ describe('rejectionSummary', () => {
     expect(rejectionSummary([r])[0]!.examples[0]).toMatch(/ value "yesterday at noon"$/);
   });
 
+  it('adds counted entries to their group without examples', () => {
+    const counted: Rejection = { id: '', path: '', status: 'resumed', reason: 'already-consumed', detail: 'resumed', count: 9940 };
+    const listed: Rejection = { id: ulid(1), path: pathOf(ulid(1)), status: 'resumed', reason: 'already-consumed', detail: 'resumed' };
+    expect(rejectionSummary([counted, listed])).toEqual([expect.objectContaining({ line: '9941x already-consumed (resumed)', count: 9941, examples: [expect.stringContaining(ulid(1))] })]);
+  });
+
   it('keeps at most maxExamples examples per group', () => {
     expect(rejectionSummary([missing(1), missing(2), missing(3)], { maxExamples: 1 })[0]!.examples).toHaveLength(1);
   });

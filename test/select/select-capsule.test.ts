@@ -100,6 +100,12 @@ describe('selectCapsule', () => {
     expect(sel.rejected.map((r) => [r.id, r.reason])).toEqual([[ulid(2), 'superseded'], [ulid(3), 'superseded']]);
   });
 
+  it('records consumed capsules counted from the index as already-consumed entries with their count', () => {
+    const sel = selectCapsule([], { now, counted: [{ status: 'resumed', count: 9940 }, { status: 'resolved', count: 0 }] });
+    expect(sel.unavailable).toEqual({ reason: 'all-candidates-rejected' });
+    expect(sel.rejected).toEqual([{ id: '', path: '', status: 'resumed', reason: 'already-consumed', detail: 'resumed', count: 9940 }]);
+  });
+
   it('says no-capsules when there are no candidates at all', () => {
     expect(selectCapsule([], { now })).toEqual({ capsule: null, rejected: [], unavailable: { reason: 'no-capsules' } });
   });

@@ -4,7 +4,10 @@ import type { SectionKey } from '../../lib/capsule/types';
 
 /** A valid ULID per small integer, so tests can make many distinct capsules. */
 export function ulid(n: number): string {
-  return `01JDQ6Z8W1N9V3C5Q7R2${n.toString(32).toUpperCase().replace(/[ILOU]/g, 'Z').padStart(6, '0')}`;
+  const crockford = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+  let tail = '';
+  for (let i = 0, v = n; i < 6; i += 1, v = Math.floor(v / 32)) tail = crockford[v % 32] + tail;
+  return `01JDQ6Z8W1N9V3C5Q7R2${tail}`;
 }
 
 /** The memory-tree path of a capsule, as the store lays it out. */
