@@ -6,4 +6,11 @@ import type { Verb } from './context';
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./verbs/validate')).verb,
+  init: async () => (await import('./verbs/init')).verb,
+  write: async () => (await import('./verbs/write')).verb,
+  list: async () => (await import('./verbs/list')).verb,
+  show: async () => (await import('./verbs/show')).verb,
+  log: async () => (await import('./verbs/log')).verb,
+  status: async () => (await import('./verbs/status')).verb,
+  reindex: async () => (await import('./verbs/reindex')).verb,
 };

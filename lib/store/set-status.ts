@@ -37,7 +37,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     const outcome = await runImport(parts.git, parts.ref, [{
       identity: parts.identity,
       epochSeconds: Math.floor(opts.now.getTime() / 1000),
-      message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }),
+      message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }, `${current} -> ${status}`),
       from: tip,
       deleteDirs: index.deleteDirs,
       files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
