@@ -23,7 +23,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
   if (!isStatus(status)) {
     throw new CapsuleError('STATUS_UNKNOWN', `status "${String(status).slice(0, 40)}" is not one of active, paused, resumed, abandoned, resolved`, { status });
   }
-  const result = await withCasRetry<StatusResult>(parts.ref, async () => {
+  const result = await withCasRetry<StatusResult>(parts, async () => {
     const tip = await parts.tree.tip();
     const { id, month } = await findCapsule(parts.tree, tip, idOrPrefix);
     const [text, events] = await Promise.all([parts.tree.text(tip!, capsulePath(id, month)), parts.tree.events(tip!, id, month)]);
