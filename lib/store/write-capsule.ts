@@ -1,11 +1,11 @@
 import { parseCreatedAt } from '../capsule/created-at';
 import type { Problem } from '../capsule/types';
-import { validateCapsuleText } from '../capsule/validate';
 import { CapsuleError } from '../errors/capsule-error';
 import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from './fast-import';
+import { scheduleGcAuto } from './housekeeping';
 import { indexChange } from './index-update';
 import { capsulePath, isSafeId, monthOf } from './memory-format';
 import { commitsOnto } from './root-commit';
@@ -19,6 +19,8 @@ import type { WriteResult } from './types';
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, WRITE_CONFLICT, MEMORY_ROOT.
  */
 export async function writeCapsule(parts: StoreParts, text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+  // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
+  const { validateCapsuleText } = await import('../capsule/validate');
   const { fields, problems } = validateCapsuleText(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
     problems.push({ code: 'ID_UNSAFE', field: 'id', message: 'id must be a ULID or UUIDv7 (letters, digits and dashes only)' });
@@ -30,7 +32,7 @@ export async function writeCapsule(parts: StoreParts, text: string, opts: { now:
   const month = monthOf(stamp.epochMs);
   const path = capsulePath(id, month);
 
-  const result = await withCasRetry<WriteResult>(parts.ref, async () => {
+  const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
     const existing = tip === null ? null : await parts.tree.text(tip, path);
     if (existing !== null && !opts.replace) {
@@ -51,7 +53,7 @@ export async function writeCapsule(parts: StoreParts, text: string, opts: { now:
     }));
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) parts.git.background?.(['gc', '--auto', '--quiet']);
+  if (result.changed) scheduleGcAuto(parts.git);
   return result;
 }
 
