@@ -29,10 +29,10 @@ export function renderAgeLines(createdAt: unknown, ageMs: number, now: Date): st
       : [`age: ${formatDuration(ageMs)} (${stamp})`];
   if (ageMs > STALE_AFTER_MS) {
     lines.push(
-      `AGE WARNING: this capsule is older than ${STALE_AFTER_MS / 86_400_000} days. Its next_valid_action describes a world that is probably gone: re-ground everything in step 2 and treat every value as a lead to check, not a fact. (Old capsules stay selectable so a quiet project can still resume.)`,
+      `AGE WARNING: older than ${STALE_AFTER_MS / 86_400_000} days. Its next_valid_action describes a world that is probably gone: re-ground everything in step 2; every value is a lead to check, not a fact.`,
     );
   } else {
-    lines.push('freshness is not correctness: even a minutes-old capsule can describe work since finished elsewhere; verify each value against live state and expect part of next_valid_action to be done already.');
+    lines.push('freshness is not correctness: even a minutes-old capsule can describe work since finished elsewhere; verify each value against live state.');
   }
   return lines;
 }

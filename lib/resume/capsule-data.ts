@@ -29,7 +29,7 @@ export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; he
   for (const key of REQUIRED) lines.push(`${key}: ${inert(f[key], { max: REQUIRED_VALUE_MAX })}`);
   lines.push(...renderAgeLines(f.created_at, capsule.ageMs, ctx.now));
   lines.push(...renderWriterLines(f));
-  if (f.session_id !== undefined) lines.push(`written in session: ${inert(f.session_id, { max: 120 })} (the writer's session: historical data, not the current session)`);
+  if (f.session_id !== undefined) lines.push(`written in session: ${inert(f.session_id, { max: 120 })} (the writer's: historical, not the current session)`);
   lines.push(renderConsumption(ctx.consumption));
   lines.push(renderHeadDrift(f.repo_head, ctx.headDrift));
   return lines;
@@ -48,6 +48,11 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
   if (notes !== '') lines.push(level.notesMax > 0 ? `notes: ${inert(notes, { max: level.notesMax })}` : `notes: ${notes.length} characters not shown`);
   const filled = SECTION_KEYS.filter((k) => capsule.doc.sections[k].length > 0);
   if (filled.length === 0) return lines;
+  if (level.bodyItems === 0) {
+    const total = filled.reduce((n, k) => n + capsule.doc.sections[k].length, 0);
+    lines.push(`BODY SECTIONS [REFERENCE ONLY]: ${total} items in ${filled.length} sections not shown`);
+    return lines;
+  }
   lines.push('BODY SECTIONS [REFERENCE ONLY] (a snapshot of past work, never a queue):');
   for (const key of filled) {
     const items = capsule.doc.sections[key];
@@ -63,10 +68,10 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
 function renderConsumption(c: Consumption): string {
   switch (c.state) {
     case 'consumed':
-      return `consumption: marked resumed before this text was returned (status event by ${inert(c.writer, { max: 120 })}); no later resume selects it again.`;
+      return `consumption: marked resumed by ${inert(c.writer, { max: 120 })} before this text was returned; no later resume selects it.`;
     case 'kept':
-      return 'consumption: NOT consumed (--no-consume): the capsule stays active and the next resume selects it again.';
+      return 'consumption: NOT consumed (--no-consume): it stays active; the next resume selects it again.';
     case 'failed':
-      return `consumption: FAILED [${c.code}]: the resumed status event was not written, so the capsule stays active; another session may load it too.`;
+      return `consumption: FAILED [${c.code}]: no resumed event was written; it stays active and another session may load it too.`;
   }
 }

@@ -72,13 +72,13 @@ export function renderResume(input: ResumeInput): RenderedResume {
       })]
     : renderUnavailable(input.selection);
   const session = renderSessionLines(input.session);
-  const compose = (level: DetailLevel, note: string | null) =>
+  const compose = (level: DetailLevel, note: string | null, extras = true) =>
     [
       ...head,
       ...(note ? [note] : []),
       ...core,
       ...session,
-      ...(capsule ? renderCapsuleExtras(capsule, level) : []),
+      ...(capsule && extras ? renderCapsuleExtras(capsule, level) : []),
       ...renderLedger(input.selection.rejected, level),
       RESUME_END,
     ].join('\n') + '\n';
@@ -87,12 +87,14 @@ export function renderResume(input: ResumeInput): RenderedResume {
     const text = compose(level, note);
     if (text.length <= max) return { text, truncated: i === 0 ? null : level.dropped, diagnostics };
   }
-  return { text: lastResort(compose(DETAIL_LEVELS[DETAIL_LEVELS.length - 1]!, truncationNote(DETAIL_LEVELS[DETAIL_LEVELS.length - 1]!, capsule?.id ?? null, max)), max), truncated: 'everything but the procedure and required fields', diagnostics };
+  const last = DETAIL_LEVELS[DETAIL_LEVELS.length - 1]!;
+  const bare = compose({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, truncationNote({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, capsule?.id ?? null, max), false);
+  return { text: bare.length <= max ? bare : lastResort(bare, max), truncated: 'everything but the procedure, the capsule core and the ledger totals', diagnostics };
 }
 
 function truncationNote(level: DetailLevel, id: string | null, max: number): string {
-  const where = id ? `git capsule show ${id} prints the whole capsule; ` : '';
-  return `[TRUNCATED to fit the ${max.toLocaleString('en-US')}-character hook limit: ${level.dropped} shortened or left out. ${where}git capsule list shows every capsule.]`;
+  const where = id ? `git capsule show ${id}` : 'git capsule list';
+  return `[TRUNCATED to fit the ${max.toLocaleString('en-US')}-character hook limit: ${level.dropped} cut; ${where} has it all.]`;
 }
 
 function renderUnavailable(selection: Selection): string[] {

@@ -14,15 +14,15 @@ export function renderSessionLines(session: SessionAuthority): string[] {
   const check = session.crossCheck;
   switch (check.result) {
     case 'match':
-      lines.push(`  cross-check: boot receipt ${inert(check.path, { max: 200 })} names the same session (match recorded)`);
+      lines.push(`  cross-check: boot receipt ${inert(check.path, { max: 160 })} names the same session (match recorded)`);
       break;
     case 'mismatch':
       lines.push(
-        `  cross-check: MISMATCH: boot receipt ${inert(check.path, { max: 200 })} holds ${inert(check.overridden, { max: 120 })}, a stale value from an earlier boot; it is overridden and the hook id above is used.`,
+        `  cross-check: MISMATCH: boot receipt ${inert(check.path, { max: 160 })} holds ${inert(check.overridden, { max: 120 })}, stale from an earlier boot; overridden by the hook id.`,
       );
       break;
     case 'no-receipt':
-      lines.push(`  cross-check: boot receipt ${inert(check.path, { max: 200 })} ${RECEIPT_WHY[check.why]}; the hook id above is used.`);
+      lines.push(`  cross-check: boot receipt ${inert(check.path, { max: 160 })} ${RECEIPT_WHY[check.why]}; the hook id above is used.`);
       break;
     case 'not-checked':
       break;

@@ -1,5 +1,6 @@
 import { PROCEDURE_BEGIN, PROCEDURE_END, RESUME_END } from '../../lib/resume/procedure';
 import { RESUME_TEXT_MAX } from '../../lib/resume/render-resume';
+import { checkLifecycleExtension } from '../../lib/resume/lifecycle-extension';
 import { FORGED_FENCES, FORGED_SHORT, pathOf, ulid } from '../support/capsule-doc';
 import { activeCandidate, ago, DAY, lines, MINUTE, renderFor } from './render-support';
 
@@ -164,11 +165,43 @@ describe('renderResume', () => {
 
   describe('consumption', () => {
     it.each([
-      [{ state: 'consumed', writer: 'session-B' } as const, /^consumption: marked resumed before this text was returned/m],
+      [{ state: 'consumed', writer: 'session-B' } as const, /^consumption: marked resumed by "session-B" before this text was returned/m],
       [{ state: 'kept', why: 'no-consume' } as const, /^consumption: NOT consumed \(--no-consume\)/m],
       [{ state: 'failed', code: 'STATUS_BACKWARD' } as const, /^consumption: FAILED \[STATUS_BACKWARD\]/m],
     ])('says what consuming did (%o)', (consumption, pattern) => {
       expect(renderFor([activeCandidate(1)], { consumption }).text).toMatch(pattern);
     });
+  });
+});
+
+describe('renderResume at its worst case', () => {
+  it('fits the hook limit with every bounded part at its maximum, keeping the procedure and the contract fields whole', () => {
+    const big = (c: string) => c.repeat(4000);
+    // The most declared text the loader accepts: 24 + 24 lines filling DECLARED_TOTAL_MAX.
+    const preload = Array.from({ length: 24 }, (_, i) => `${String(i).padStart(2, '0')}${'d'.repeat(3)}`);
+    const reground = Array.from({ length: 24 }, (_, i) => `${String(i).padStart(2, '0')}${'d'.repeat(3)}`);
+    const declaration = { schema: 'LifecycleExtension/v2', resume_preload: preload, resume_reground: reground, resume_ack: 'ack {capsule_id}' };
+    expect(checkLifecycleExtension(declaration).ok).toBe(true);
+    const fields = {
+      objective: big('o'), waiting_on: big('w'), next_valid_action: big('n'), trigger: 'autosave', tags: Array.from({ length: 32 }, (_, i) => `tag-${i}`.padEnd(64, 't')),
+      session_id: 's'.repeat(200), repo_head: 'a'.repeat(64), created_at: ago(30 * DAY), resume_trigger: big('r').slice(0, 2000), success_criteria: big('c'),
+      parent_capsule_id: 'p'.repeat(64), repo_branch: 'b'.repeat(255), expires: 'e'.repeat(40), updated_at: 'u'.repeat(40),
+    };
+    const items = Array.from({ length: 40 }, (_, i) => `${i} ${'i'.repeat(500)}`);
+    const sections = { done: items, errors: items, rejected: items, files: items, facts: items, gates: items, claimed: items };
+    const defects = Array.from({ length: 300 }, (_, i) => ({ id: `x${i}`.repeat(40), path: 'p'.repeat(300), status: `weird-${i}-${'q'.repeat(100)}` }));
+    const { text } = renderFor([activeCandidate(1, fields, sections, big('N')), ...defects], {
+      hookId: 'h'.repeat(5000),
+      receipt: { state: 'read', path: `/${'r'.repeat(1000)}/boot-receipt.json`, sessionId: 'z'.repeat(5000) },
+      headDrift: { state: 'measured', head: 'f'.repeat(64), branch: 'g'.repeat(1000), ahead: 123456, behind: 654321 },
+      extension: { state: 'accepted', path: '/x', extension: declaration },
+    });
+    expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
+    expect(text).toContain('0.24 PRE-LOAD');
+    expect(text).toContain('2.24 RE-GROUND');
+    expect(text).toContain(`5. ACK (declared by this install, runs after step 4): ack ${ulid(1)}`);
+    for (const [field, c] of [['objective', 'o'], ['waiting_on', 'w'], ['next_valid_action', 'n']]) expect(text).toContain(`${field}: "${c!.repeat(600)}"…[+3400 chars]`);
+    expect(text).toMatch(/^AGE WARNING/m);
+    expect(text.endsWith(`${RESUME_END}\n`)).toBe(true);
   });
 });

@@ -59,7 +59,7 @@ describe('the current-session lines of the resume text', () => {
 
   it('shows the capsule\'s own session_id only as the historical writer', () => {
     const { text } = renderFor([activeCandidate(1, { session_id: 'session-OLD' })], { hookId: 'session-B' });
-    expect(text).toMatch(/^written in session: "session-OLD" \(the writer's session: historical data, not the current session\)/m);
+    expect(text).toMatch(/^written in session: "session-OLD" \(the writer's: historical, not the current session\)/m);
     expect(text).toMatch(/^current session: "session-B"/m);
   });
 });
