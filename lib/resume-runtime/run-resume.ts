@@ -12,6 +12,7 @@ import { checkCoordination } from './coordination-guard';
 import { appendErrorLines } from './error-log';
 import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
+import { findProjectRoot } from './project-root';
 import { selectFromStore, unavailableFromError } from './select-from-store';
 
 /** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
@@ -71,7 +72,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
   }
   try {
     const runtimeDir = resolveRuntimeDir(opts, store);
-    const projectDir = store?.repoDir ?? opts.cwd;
+    const projectDir = store?.repoDir ?? (await findProjectRoot(opts.cwd, opts.env));
     const hookId = opts.sessionId;
     const receipt = typeof hookId === 'string' && hookId.trim() !== '' && runtimeDir !== null ? await readBootReceipt(runtimeDir) : null;
     const session = resolveSessionAuthority(hookId, receipt);

@@ -206,6 +206,14 @@ describe('runResume', () => {
       expect(errorLog()).toContain(line);
     });
 
+    it('still reads the declaration when the memory root is bad', async () => {
+      repo.git(['config', 'capsule.ref', 'heads/bad']);
+      repo.write(EXT, JSON.stringify({ schema: 'LifecycleExtension/v2', resume_preload: ['read STANDING.md'] }));
+      const r = await resume({ cwd: repo.write('sub/.keep', '').replace(/\/\.keep$/, '') });
+      expect(r.unavailable).toBe('bad-memory-root');
+      expect(r.text).toContain('0.1 PRE-LOAD (declared by this install, runs BEFORE step 1): read STANDING.md');
+    });
+
     it('refuses a declaration that is not JSON', async () => {
       await seed({ id: ulid(1) });
       repo.write(EXT, '{ "schema": ');

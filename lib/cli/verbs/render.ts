@@ -1,7 +1,6 @@
-import { resolveAck } from '../../resume/declared-ack';
-import { declarationIgnoredLine } from '../../resume/declared-ack';
+import { declarationIgnoredLine, resolveAck } from '../../resume/declared-ack';
 import { loadLifecycleExtension } from '../../resume-runtime/extension-loader';
-import { createGitRunner } from '../../store/git-runner';
+import { findProjectRoot } from '../../resume-runtime/project-root';
 import { parseVerbArgs } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 
@@ -41,7 +40,7 @@ async function render(args: string[], ctx: CliContext): Promise<void> {
     ctx.stderr(`LIFECYCLE-EXTENSION: render: expected one of ${FIELDS.join(', ')}, got ${JSON.stringify(field ?? null)}\n`);
     return;
   }
-  const root = values.root ?? (await projectRoot(ctx));
+  const root = values.root ?? (await findProjectRoot(ctx.cwd, ctx.env));
   const ext = await loadLifecycleExtension(root);
   if (ext.state === 'none') return;
   if (ext.state === 'refused') {
@@ -53,13 +52,4 @@ async function render(args: string[], ctx: CliContext): Promise<void> {
   const ack = resolveAck(field, template, values['capsule-id'] ?? null);
   if (ack.ok) ctx.stdout(`${ack.line}\n`);
   else ctx.stderr(`${ack.diagnostic}\n`);
-}
-
-async function projectRoot(ctx: CliContext): Promise<string> {
-  try {
-    const out = await createGitRunner({ cwd: ctx.cwd, env: ctx.env }).run(['rev-parse', '--show-toplevel']);
-    return out.stdout.trim() || ctx.cwd;
-  } catch {
-    return ctx.cwd;
-  }
 }
