@@ -1,4 +1,4 @@
-import { stat } from 'node:fs/promises';
+import { statSync } from 'node:fs';
 import { CapsuleError } from '../errors/capsule-error';
 import { CatFileBatch } from './cat-file-batch';
 import { resolveIdentity } from './git-env';
@@ -19,7 +19,7 @@ import type { MemoryStore } from './types';
  * try { console.log(await store.listIndex({ status: ['active'], limit: 1 })); } finally { await store.close(); }
  */
 export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<MemoryStore> {
-  const isDir = await stat(opts.cwd).then((s) => s.isDirectory(), () => false);
+  const isDir = statSync(opts.cwd, { throwIfNoEntry: false })?.isDirectory() ?? false;
   if (!isDir) throw new CapsuleError('NOT_A_REPO', `${opts.cwd} is not a directory; run git-capsule from a project checkout`, { cwd: opts.cwd });
   const env = opts.env ?? process.env;
   const git = createGitRunner({ cwd: opts.cwd, env });

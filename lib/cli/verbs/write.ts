@@ -1,16 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { formatStamp } from '../../capsule/created-at';
-import { newCapsuleId } from '../../capsule/id';
 import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
-import { parseCapsule } from '../../capsule/parse';
-import { renderCapsule } from '../../capsule/render';
-import { emptySections } from '../../capsule/sections';
 import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
-import { withStore } from '../with-store';
+import { withStoreWhile } from '../with-store';
+
+type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
 
 const FLAG_FIELDS = { objective: 'objective', 'waiting-on': 'waiting_on', next: 'next_valid_action', trigger: 'trigger' } as const;
 
@@ -38,33 +36,38 @@ Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is wri
     });
     if (positionals.length > 1) throw usageError('write', 'expected at most one <file|->');
     const now = ctx.now();
-    const source = positionals[0];
-    const original = source === undefined ? null : await readSource(source, ctx);
-    const doc = original === null ? { frontmatter: {}, sections: emptySections(), notes: '' } : parseOrRefuse(original);
-    const fm = doc.frontmatter;
-    let changed = original === null;
-    const set = (key: string, value: unknown) => {
-      fm[key] = value;
-      changed = true;
-    };
-    for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
-      const value = values[flag as keyof typeof FLAG_FIELDS];
-      if (typeof value === 'string') set(field, value);
-    }
-    if (values.tag) set('tags', [...new Set([...(Array.isArray(fm.tags) ? (fm.tags as unknown[]) : []), ...values.tag])]);
-    if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now));
-    if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
-    if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
-    if (original === null && fm.trigger === undefined) set('trigger', 'manual');
-    // An untouched document is committed byte for byte, as its author wrote it.
-    const text = original === null || changed ? renderCapsule(doc) : original;
-    return withStore(ctx, async (store) => {
+    return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
       const result = await store.writeCapsule(text, { now, replace: values.replace === true });
       ctx.stdout(values.json ? `${JSON.stringify(result)}\n` : `${result.id}\n`);
       return EXIT.OK;
     });
   },
 };
+
+/** The capsule text to commit: the file as written, or with the flags and missing fields applied. */
+async function buildText(source: string | undefined, values: Flags, now: Date, ctx: CliContext): Promise<string> {
+  // Loaded here so the store's git processes are already starting while YAML loads.
+  const [{ newCapsuleId }, { renderCapsule }, { emptySections }] = await Promise.all([import('../../capsule/id'), import('../../capsule/render'), import('../../capsule/sections')]);
+  const original = source === undefined ? null : await readSource(source, ctx);
+  const doc = original === null ? { frontmatter: {}, sections: emptySections(), notes: '' } : await parseOrRefuse(original);
+  const fm = doc.frontmatter;
+  let changed = original === null;
+  const set = (key: string, value: unknown) => {
+    fm[key] = value;
+    changed = true;
+  };
+  for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
+    const value = values[flag as keyof typeof FLAG_FIELDS];
+    if (typeof value === 'string') set(field, value);
+  }
+  if (values.tag) set('tags', [...new Set([...(Array.isArray(fm.tags) ? (fm.tags as unknown[]) : []), ...values.tag])]);
+  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now));
+  if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
+  if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
+  if (original === null && fm.trigger === undefined) set('trigger', 'manual');
+  // An untouched document is committed byte for byte, as its author wrote it.
+  return original === null || changed ? renderCapsule(doc) : original;
+}
 
 async function readSource(source: string, ctx: CliContext): Promise<string> {
   if (source === '-') return ctx.readStdin();
@@ -76,7 +79,8 @@ async function readSource(source: string, ctx: CliContext): Promise<string> {
   }
 }
 
-function parseOrRefuse(text: string): CapsuleDocument {
+async function parseOrRefuse(text: string): Promise<CapsuleDocument> {
+  const { parseCapsule } = await import('../../capsule/parse');
   const parsed = parseCapsule(text);
   if (parsed.doc === null) {
     throw new CapsuleError('CAPSULE_INVALID', `capsule refused, nothing written: ${parsed.problems.map((p) => p.code).join(', ')}; run git capsule validate on it for details`, { problems: parsed.problems });
