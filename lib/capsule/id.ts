@@ -11,7 +11,7 @@ export const UUID_V7_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9
 /**
  * A new capsule id: a ULID, so ids sort by creation time and carry 80 random bits.
  *
- * @example newCapsuleId(new Date()) // '01JDQ6Z8W1N9V3C5Q7R2T4Y6XA'
+ * @example newCapsuleId(now) // '01JDQ6Z8W1N9V3C5Q7R2T4Y6XA'
  */
 export function newCapsuleId(now: Date, random: (n: number) => Buffer = randomBytes): string {
   let time = now.getTime();

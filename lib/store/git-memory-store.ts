@@ -1,0 +1,78 @@
+import type { CapsuleStatus } from '../capsule/types';
+import { CatFileBatch } from './cat-file-batch';
+import type { GitIdentity } from './git-env';
+import type { GitRunner } from './git-runner';
+import { initMemory } from './init-memory';
+import { readJournal } from './journal';
+import { countByStatus, listIndex } from './list-index';
+import { MemoryTree } from './memory-tree';
+import { readCapsule, readTexts } from './read-capsule';
+import { rebuildIndex } from './rebuild-index';
+import type { RepoDirs } from './repo-dirs';
+import { setStatus } from './set-status';
+import type { StoreParts } from './store-parts';
+import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
+import { writeCapsule } from './write-capsule';
+
+/** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
+export class GitMemoryStore implements MemoryStore {
+  readonly repoDir: string;
+  readonly commonDir: string;
+  private readonly batch: CatFileBatch;
+  private readonly parts: StoreParts;
+
+  constructor(git: GitRunner, dirs: RepoDirs, readonly ref: string, identity: GitIdentity) {
+    this.repoDir = dirs.repoDir;
+    this.commonDir = dirs.commonDir;
+    this.batch = new CatFileBatch(git);
+    this.parts = { git, tree: new MemoryTree(this.batch, ref), ref, identity };
+  }
+
+  async exists(): Promise<boolean> {
+    return (await this.tip()) !== null;
+  }
+
+  tip(): Promise<string | null> {
+    return this.parts.tree.tip();
+  }
+
+  init(): Promise<{ root: string; created: boolean }> {
+    return initMemory(this.parts);
+  }
+
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+    return writeCapsule(this.parts, text, opts);
+  }
+
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+    return setStatus(this.parts, id, status, opts);
+  }
+
+  readCapsule(idOrPrefix: string): Promise<CapsuleRecord> {
+    return readCapsule(this.parts.tree, idOrPrefix);
+  }
+
+  listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]> {
+    return listIndex(this.parts.tree, opts);
+  }
+
+  countByStatus(): Promise<StatusCounts> {
+    return countByStatus(this.parts.tree);
+  }
+
+  rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
+    return rebuildIndex(this.parts, opts);
+  }
+
+  readTexts(ids: string[]): Promise<Map<string, string>> {
+    return readTexts(this.parts.tree, ids);
+  }
+
+  async log(opts?: { limit?: number }): Promise<JournalEntry[]> {
+    return readJournal(this.parts.git, await this.tip(), opts);
+  }
+
+  close(): Promise<void> {
+    return this.batch.close();
+  }
+}
