@@ -6,4 +6,6 @@ import type { Verb } from './context';
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./verbs/validate')).verb,
+  sync: async () => (await import('./verbs/sync')).verb,
+  'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
 };

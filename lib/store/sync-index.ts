@@ -8,7 +8,8 @@ export interface CapsuleSource {
   id: string;
   month: string;
   docPath: string;
-  oid: string;
+  /** The document blob; null for a directory holding only status events (indexed from no fields, as the store's rebuild does). */
+  oid: string | null;
   events: StatusEvent[];
 }
 
@@ -18,35 +19,30 @@ export interface IndexSide {
   entries: readonly IndexEntry[];
 }
 
-const CAPSULE_FILE = /^capsules\/(\d{4}\/\d{2})\/([^/]+)\/(?:capsule\.md|status\/([^/]+))$/;
+// Any file under capsules/<yyyy>/<mm>/<id>/ makes a capsule directory, as the store's rebuild sees it.
+const CAPSULE_FILE = /^capsules\/([^/]+\/[^/]+)\/([^/]+)\/(.+)$/;
 
-/**
- * The capsules of a tree listing, grouped by directory, sorted by path. A directory with status
- * events but no document is skipped: the index lists documents only.
- */
+/** The capsules of a tree listing (every `capsules/<yyyy>/<mm>/<id>/` directory), sorted by path. */
 export function capsuleSources(files: TreeListing): CapsuleSource[] {
-  const byDir = new Map<string, { id: string; month: string; docPath?: string; oid?: string; events: StatusEvent[] }>();
+  const byDir = new Map<string, { id: string; month: string; oid: string | null; events: StatusEvent[] }>();
   for (const [path, file] of files) {
     const m = CAPSULE_FILE.exec(path);
     if (!m) continue;
-    const [, month, id, eventFile] = m as unknown as [string, string, string, string | undefined];
+    const [, month, id, rest] = m as unknown as [string, string, string, string];
     const dir = `capsules/${month}/${id}`;
-    const slot = byDir.get(dir) ?? { id, month, events: [] };
+    const slot = byDir.get(dir) ?? { id, month, oid: null, events: [] };
     byDir.set(dir, slot);
-    if (eventFile === undefined) {
-      slot.docPath = path;
+    if (rest === 'capsule.md') {
       slot.oid = file.oid;
-    } else {
-      const event = parseEventName(eventFile, `${dir}/status`);
+    } else if (/^status\/[^/]+$/.test(rest)) {
+      const event = parseEventName(rest.slice('status/'.length), `${dir}/status`);
       if (event) slot.events.push(event);
     }
   }
-  const out: CapsuleSource[] = [];
-  for (const dir of [...byDir.keys()].sort()) {
+  return [...byDir.keys()].sort().map((dir) => {
     const s = byDir.get(dir)!;
-    if (s.docPath !== undefined && s.oid !== undefined) out.push({ id: s.id, month: s.month, docPath: s.docPath, oid: s.oid, events: sortEvents(s.events) });
-  }
-  return out;
+    return { id: s.id, month: s.month, docPath: `${dir}/capsule.md`, oid: s.oid, events: sortEvents(s.events) };
+  });
 }
 
 /**
@@ -65,7 +61,7 @@ export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: rea
     const candidates: IndexEntry[] = [];
     sides.forEach((side, i) => {
       const entry = byId[i]!.get(c.id);
-      if (side.listing.get(c.docPath)?.oid === c.oid && entry && entry.path === c.docPath) candidates.push(entry);
+      if (c.oid !== null && side.listing.get(c.docPath)?.oid === c.oid && entry && entry.path === c.docPath) candidates.push(entry);
     });
     const first = candidates[0];
     if (!first || candidates.some((e) => staticKey(e) !== staticKey(first))) {

@@ -51,7 +51,8 @@ export async function lsRemote(git: GitRunner, remote: string, ref: string): Pro
  */
 export async function fetchMemoryRef(git: GitRunner, remote: string, ref: string, into: string | null): Promise<void> {
   const refspec = into === null ? ref : `+${ref}:${into}`;
-  await remoteCall(git, remote, [...WRITE_CONFIG, 'fetch', '--quiet', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', '--no-auto-gc', '--', remote, refspec]);
+  // An empty --refmap keeps fetch from also moving refs/remotes/<remote>/… (a dry run moves no ref).
+  await remoteCall(git, remote, [...WRITE_CONFIG, 'fetch', '--quiet', '--refmap=', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', '--no-auto-gc', '--', remote, refspec]);
 }
 
 /** What a push did: moved the remote ref, or lost a race to another pusher. */

@@ -1,4 +1,4 @@
-import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
+import { parseCapsule } from '../capsule/parse';
 import type { CatFileBatch } from './cat-file-batch';
 import { summarizeCapsule } from './capsule-summary';
 import type { GitRunner } from './git-runner';
@@ -77,11 +77,11 @@ export async function readIndexTexts(batch: CatFileBatch, listing: TreeListing):
 }
 
 async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly CapsuleSource[]): Promise<IndexEntry[]> {
-  const texts = await readBlobs(batch, capsules.map((c) => c.oid));
+  const texts = await readBlobs(batch, capsules.flatMap((c) => (c.oid === null ? [] : [c.oid])));
   return capsules.map((c) => {
-    const { yaml } = splitFrontmatter(texts.get(c.oid) ?? '');
-    const fm = yaml === null ? null : parseFrontmatterYaml(yaml).frontmatter;
-    return summarizeCapsule(fm ?? {}, { id: c.id, month: c.month }, c.events);
+    // The same reading as the store's own rebuild (collectEntries), so a rebuild after sync finds nothing to change.
+    const fm = parseCapsule(c.oid === null ? '' : (texts.get(c.oid) ?? '')).doc?.frontmatter ?? {};
+    return summarizeCapsule(fm, { id: c.id, month: c.month }, c.events);
   });
 }
 
