@@ -122,6 +122,61 @@ describe('syncMemory', () => {
     await expectConverged([trio.a, trio.b], Object.fromEntries(ids.map((id) => [id, 'active'])));
   });
 
+  it('fetches, merges and pushes again when someone pushed between its fetch and its push', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.b, trio.env, [capsuleText(2)]);
+    await writeCapsules(trio.a, trio.env, [capsuleText(3)]);
+    let raced = false;
+    const report = await sync(trio.a, trio.env, {
+      progress: (line) => {
+        if (!line.includes('pushing') || raced) return;
+        raced = true;
+        git(trio.b, ['push', '-q', 'origin', `${REF}:${REF}`], trio.env);
+      },
+    });
+    expect(report).toMatchObject({ action: 'merge', attempts: 2, pushed: true });
+    await sync(trio.b, trio.env);
+    await expectConverged([trio.a, trio.b], Object.fromEntries([1, 2, 3].map((n) => [testId(n), 'active'])));
+  });
+
+  it('gives up with SYNC_RACE_LOST after its bounded attempts, keeping the local merge', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
+    const pushFromB = () => {
+      git(trio.b, ['fetch', '-q', 'origin', `+${REF}:${REF}`], trio.env);
+      const next = git(trio.b, ['commit-tree', `${REF}^{tree}`, '-p', REF, '-m', 'elsewhere'], trio.env);
+      git(trio.b, ['push', '-q', 'origin', `${next}:${REF}`], trio.env);
+    };
+    const err = await sync(trio.a, trio.env, { maxAttempts: 2, progress: (line) => line.includes('pushing') && pushFromB() }).catch((e: unknown) => e);
+    expect(isCapsuleError(err, 'SYNC_RACE_LOST')).toBe(true);
+    expect((err as { data: { attempts: number } }).data.attempts).toBe(2);
+    expect(await statuses(trio.a, trio.env)).toEqual({ [testId(1)]: 'active', [testId(2)]: 'active' });
+  });
+
+  it('keeps a local write that lands while it merges, by merging again from the new tip', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.b, trio.env, [capsuleText(2)]);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.a, trio.env, [capsuleText(3)]);
+    let written = '';
+    const report = await sync(trio.a, trio.env, {
+      progress: (line) => {
+        if (!line.includes('merging') || written) return;
+        written = git(trio.a, ['commit-tree', `${REF}^{tree}`, '-p', REF, '-m', 'a local write'], trio.env);
+        git(trio.a, ['update-ref', REF, written], trio.env);
+      },
+    });
+    expect(report.attempts).toBe(2);
+    expect(git(trio.a, ['merge-base', '--is-ancestor', written, REF], trio.env)).toBe('');
+    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+  });
+
   it('fails with REMOTE_UNREACHABLE and changes nothing locally when the remote cannot be reached', async () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const before = git(trio.a, ['for-each-ref'], trio.env);
