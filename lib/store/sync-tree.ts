@@ -36,35 +36,37 @@ export interface MergedTree {
   resolutions: MergeResolution[];
   /** Capsules whose index entry had to be computed from the document (the rest were reused). */
   summarized: number;
+  /** Each side's own index files (path → text), to write only the index files the merge changes. */
+  sideIndexes: [Map<string, string>, Map<string, string>];
 }
 
 /**
  * Merges two memory trees (see `mergeListings`) and rebuilds the derived index from the result,
- * reading only the conflicting documents, the index shards of both sides, and the documents no
+ * reading only the conflicting documents, the index files of both sides, and the documents no
  * side's index describes exactly. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
 export async function mergeTrees(batch: CatFileBatch, ours: TreeListing, theirs: TreeListing): Promise<MergedTree> {
   const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]));
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
   const capsules = capsuleSources(files);
+  const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, ours), readIndexTexts(batch, theirs)]);
   const sides: IndexSide[] = [
-    { listing: ours, entries: await readIndexEntries(batch, ours) },
-    { listing: theirs, entries: await readIndexEntries(batch, theirs) },
+    { listing: ours, entries: indexEntriesOf(oursIndex) },
+    { listing: theirs, entries: indexEntriesOf(theirsIndex) },
   ];
   const { entries, unread } = reuseIndexEntries(capsules, sides);
   entries.push(...(await summarizeFromDocuments(batch, unread)));
-  return { files, index: buildIndexFiles(entries), resolutions, summarized: unread.length };
+  return { files, index: buildIndexFiles(entries), resolutions, summarized: unread.length, sideIndexes: [oursIndex, theirsIndex] };
 }
 
-/** The index entries a tree's own index holds (the derived shards; damaged lines are skipped). */
-export async function readIndexEntries(batch: CatFileBatch, listing: TreeListing): Promise<IndexEntry[]> {
-  const shards = [...listing].filter(([p]) => p.startsWith(`${INDEX_DIR}/`) && p !== COUNTS_PATH);
-  const texts = await readBlobs(batch, shards.map(([, f]) => f.oid));
+/** The entries an index holds (its shards; damaged lines are skipped, the counts file ignored). */
+export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[] {
   const entries: IndexEntry[] = [];
-  for (const [path, file] of shards) {
+  for (const [path, text] of index) {
+    if (path === COUNTS_PATH) continue;
     const [, status, yyyy, mm] = path.split('/');
     if (!isStatus(status) || !yyyy || !mm) continue;
-    entries.push(...parseShard(texts.get(file.oid) ?? '', status, `${yyyy}/${mm}`));
+    for (const e of parseShard(text, status, `${yyyy}/${mm}`)) entries.push(e);
   }
   return entries;
 }

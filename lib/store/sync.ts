@@ -8,7 +8,7 @@ import { buildMergeStream, laterCommitTime, writeMergeCommit } from './sync-comm
 import { countMoves, type SyncCounts } from './sync-counts';
 import type { MergeResolution, TreeFile } from './sync-merge';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './sync-remote';
-import { listTree, mergeTrees, readIndexTexts } from './sync-tree';
+import { listTree, mergeTrees } from './sync-tree';
 
 /** What one sync decided for the two tips. */
 export type SyncAction = 'up-to-date' | 'nothing' | 'push' | 'fast-forward' | 'merge';
@@ -75,8 +75,12 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       progress(`capsule sync: reading ${ref} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
       const remoteTip = await lsRemote(git, remote, ref);
-      if (remoteTip !== null) await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
-      if (remoteTip !== null) await checkMemoryCommit(batch, remote, ref, remoteTip);
+      if (remoteTip !== null) {
+        // A tip we already hold (pushed or fetched before) needs no transfer, only the tracking ref.
+        if ((await batch.read(remoteTip)) === null) await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
+        else if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
+        await checkMemoryCommit(batch, remote, ref, remoteTip);
+      }
       const localTip = await store.tip();
       const listings = await listBoth(git, localTip, remoteTip);
       const report: SyncReport = {
@@ -161,7 +165,8 @@ async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: stri
   progress(`capsule sync: merging ${ref} with ${report.remote}`);
   const { ours, theirs } = input.listings;
   const merged = await mergeTrees(batch, ours, theirs);
-  const [oursIndex, theirsIndex, epochSeconds] = await Promise.all([readIndexTexts(batch, ours), readIndexTexts(batch, theirs), laterCommitTime(git, [local!, remote!])]);
+  const [oursIndex, theirsIndex] = merged.sideIndexes;
+  const epochSeconds = await laterCommitTime(git, [local!, remote!]);
   const stream = buildMergeStream({
     ref, epochSeconds, merged,
     parents: [{ commit: local!, listing: ours, index: oursIndex }, { commit: remote!, listing: theirs, index: theirsIndex }],

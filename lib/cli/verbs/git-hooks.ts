@@ -1,4 +1,5 @@
 import { existsSync, realpathSync } from 'node:fs';
+import { basename } from 'node:path';
 import { createGitRunner } from '../../store/git-runner';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
@@ -41,8 +42,9 @@ The hooks act only while capsule.autoSync is true; a failure of theirs never blo
  * `git-capsule` on PATH (hooks run with a minimal environment in some GUIs).
  */
 function cliCommand(explicit: string | undefined): string {
+  // Only the bundled CLI itself qualifies: under a test runner or another entry, require.main is something else.
   const script = explicit ?? require.main?.filename;
-  if (!script || !script.endsWith('.js') || !existsSync(script)) return DEFAULT_CLI_COMMAND;
+  if (!script || (explicit === undefined && basename(script) !== 'git-capsule.js') || !existsSync(script)) return DEFAULT_CLI_COMMAND;
   return `${shellQuote(process.execPath)} ${shellQuote(realpathSync(script))}`;
 }
 
