@@ -32,3 +32,24 @@ function missingFrom(target: TreeListing, source: TreeListing): SyncCounts {
   }
   return counts;
 }
+
+/**
+ * Counts from `git diff-tree -r -z --no-renames --name-status <from> <to>` output: what `to`
+ * adds (A) or changes (M) relative to `from`. Cheap for a fast-forward: only differing subtrees
+ * are read, however many capsules the branch holds.
+ */
+export function countDiff(diffTreeZ: string): SyncCounts {
+  const counts: SyncCounts = { capsules: 0, events: 0, changed: 0 };
+  const fields = diffTreeZ.split('\0');
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const status = fields[i]!;
+    const path = fields[i + 1]!;
+    if (DOC.test(path)) {
+      if (status === 'A') counts.capsules += 1;
+      else if (status === 'M') counts.changed += 1;
+    } else if (EVENT.test(path) && status === 'A') {
+      counts.events += 1;
+    }
+  }
+  return counts;
+}

@@ -5,7 +5,7 @@ import { createGitRunner, type GitRunner } from './git-runner';
 import { FORMAT_MAGIC, FORMAT_PATH } from './memory-format';
 import { openStore } from './open-store';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './sync-commit';
-import { countMoves, type SyncCounts } from './sync-counts';
+import { countDiff, countMoves, type SyncCounts } from './sync-counts';
 import type { MergeResolution, TreeFile } from './sync-merge';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './sync-remote';
 import { listTree, mergeTrees } from './sync-tree';
@@ -82,16 +82,16 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
         await checkMemoryCommit(batch, remote, ref, remoteTip);
       }
       const localTip = await store.tip();
-      const listings = await listBoth(git, localTip, remoteTip);
+      const action = await decide(git, localTip, remoteTip);
+      const listings = action === 'merge' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
       const report: SyncReport = {
-        remote, ref, trackingRef: tracking, action: 'nothing', dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
+        remote, ref, trackingRef: tracking, action, dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
         local: { before: localTip, after: localTip }, remoteTip: { before: remoteTip, after: remoteTip },
-        ...countMoves(listings.ours, listings.theirs), resolutions: [],
+        ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [],
       };
-      report.action = await decide(git, localTip, remoteTip);
       if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
 
-      const moved = await moveLocal({ git, batch, ref, report, listings, progress });
+      const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
       if (!moved) {
         lastReason = `${ref} moved locally during the sync`;
         continue; // a local write landed meanwhile: start over from the new tip, no pause needed
@@ -177,6 +177,17 @@ async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: stri
   report.resolutions = merged.resolutions;
   await gcAuto(git);
   return true;
+}
+
+const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
+
+/** Counts for tips on one line of history, from a diff of the two (no full listing). */
+async function countLinear(git: GitRunner, action: SyncAction, local: string, remote: string): Promise<{ incoming: SyncCounts; outgoing: SyncCounts }> {
+  if (action !== 'push' && action !== 'fast-forward') return { incoming: NO_COUNTS, outgoing: NO_COUNTS };
+  const [from, to] = action === 'push' ? [remote, local] : [local, remote];
+  const out = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]);
+  const counts = countDiff(out.stdout);
+  return action === 'push' ? { incoming: NO_COUNTS, outgoing: counts } : { incoming: counts, outgoing: NO_COUNTS };
 }
 
 async function isAncestor(git: GitRunner, ancestor: string, of: string): Promise<boolean> {
