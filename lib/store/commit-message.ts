@@ -1,9 +1,9 @@
 import type { IndexEntry } from './types';
 
 /** What a capsule commit says: the operation in the subject, the data selection needs in trailers. */
-export function capsuleCommitMessage(op: string, entry: IndexEntry, extra: Record<string, string> = {}): string {
-  const objective = oneLine(entry.objective ?? '');
-  const subject = `${op} ${entry.id}${objective ? `: ${objective.length > 72 ? `${objective.slice(0, 72)}…` : objective}` : ''}`;
+export function capsuleCommitMessage(op: string, entry: IndexEntry, extra: Record<string, string> = {}, headline?: string): string {
+  const about = oneLine(headline ?? entry.objective ?? '');
+  const subject = `${op} ${entry.id}${about ? `: ${about.length > 72 ? `${about.slice(0, 72)}…` : about}` : ''}`;
   const trailers: Record<string, string> = {
     'Capsule-Id': entry.id,
     'Capsule-Op': op,

@@ -27,7 +27,7 @@ export async function findCapsule(tree: MemoryTree, tip: string | null, idOrPref
   const matches = all.filter((d) => d.id.toLowerCase().startsWith(lower));
   if (matches.length === 1) return matches[0]!;
   if (matches.length === 0) throw notFound(wanted, `none of the ${all.length} capsules has that id`);
-  const candidates = matches.slice(0, 10).map((m) => m.id);
+  const candidates = matches.map((m) => m.id).sort().slice(0, 10);
   throw new CapsuleError('AMBIGUOUS_ID', `id prefix "${wanted}" matches ${matches.length} capsules (${candidates.slice(0, 3).join(', ')}…); give more characters`, { prefix: wanted, count: matches.length, candidates });
 }
 

@@ -13,6 +13,7 @@ import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
 import { writeCapsule } from './write-capsule';
+import { acquireWriteLock, writeLockPath } from './write-lock';
 
 /** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
 export class GitMemoryStore implements MemoryStore {
@@ -21,11 +22,12 @@ export class GitMemoryStore implements MemoryStore {
   private readonly batch: CatFileBatch;
   private readonly parts: StoreParts;
 
-  constructor(git: GitRunner, dirs: RepoDirs, readonly ref: string, identity: GitIdentity) {
+  constructor(git: GitRunner, dirs: RepoDirs, readonly ref: string, opts: { identity: GitIdentity; stateDir: string }) {
     this.repoDir = dirs.repoDir;
     this.commonDir = dirs.commonDir;
     this.batch = new CatFileBatch(git);
-    this.parts = { git, tree: new MemoryTree(this.batch, ref), ref, identity };
+    const lockPath = writeLockPath(opts.stateDir, dirs.commonDir, ref);
+    this.parts = { git, tree: new MemoryTree(this.batch, ref), ref, identity: opts.identity, lock: () => acquireWriteLock(lockPath) };
   }
 
   async exists(): Promise<boolean> {

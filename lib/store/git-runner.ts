@@ -62,6 +62,9 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     const timer = setTimeout(() => {
       timedOut = true;
       child.kill('SIGKILL');
+      // A grandchild (an alias, a credential helper) may keep the pipes open: stop waiting for them.
+      child.stdout.destroy();
+      child.stderr.destroy();
     }, timeoutMs);
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');

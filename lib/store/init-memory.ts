@@ -8,7 +8,7 @@ import type { StoreParts } from './store-parts';
  * reports the branch's root. Throws MEMORY_ROOT, GIT_FAILED.
  */
 export async function initMemory(parts: StoreParts): Promise<{ root: string; created: boolean }> {
-  return withCasRetry<{ root: string; created: boolean }>(parts.ref, async () => {
+  return withCasRetry<{ root: string; created: boolean }>(parts, async () => {
     const tip = await parts.tree.tip();
     if (tip !== null) {
       const { stdout } = await parts.git.run(['rev-list', '--max-parents=0', tip, '--']);

@@ -1,4 +1,5 @@
 import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import { resolveIdentity } from './git-env';
 import { GitMemoryStore } from './git-memory-store';
@@ -23,5 +24,6 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   const git = createGitRunner({ cwd: opts.cwd, env });
   const [dirs, config] = await Promise.all([discoverRepo(git), readRepoConfig(git)]);
   const ref = resolveMemoryRef(config.capsuleRef);
-  return new GitMemoryStore(git, dirs, ref, resolveIdentity(env, { name: config.userName, email: config.userEmail }));
+  const stateDir = env.CAPSULE_STATE_DIR || join(dirs.commonDir, 'capsule');
+  return new GitMemoryStore(git, dirs, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir });
 }

@@ -11,7 +11,7 @@ import type { StoreParts } from './store-parts';
  * the tip's (e.g. after a merge). Throws WRITE_CONFLICT, MEMORY_ROOT.
  */
 export async function rebuildIndex(parts: StoreParts, opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
-  return withCasRetry<{ commit: string | null; changed: boolean; count: number }>(parts.ref, async () => {
+  return withCasRetry<{ commit: string | null; changed: boolean; count: number }>(parts, async () => {
     const tip = await parts.tree.tip();
     if (tip === null) return { done: true as const, value: { commit: null, changed: false, count: 0 } };
     const entries = await collectEntries(parts.tree, tip);

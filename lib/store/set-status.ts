@@ -23,7 +23,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
   if (!isStatus(status)) {
     throw new CapsuleError('STATUS_UNKNOWN', `status "${String(status).slice(0, 40)}" is not one of active, paused, resumed, abandoned, resolved`, { status });
   }
-  const result = await withCasRetry<StatusResult>(parts.ref, async () => {
+  const result = await withCasRetry<StatusResult>(parts, async () => {
     const tip = await parts.tree.tip();
     const { id, month } = await findCapsule(parts.tree, tip, idOrPrefix);
     const [text, events] = await Promise.all([parts.tree.text(tip!, capsulePath(id, month)), parts.tree.events(tip!, id, month)]);
@@ -37,7 +37,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     const outcome = await runImport(parts.git, parts.ref, [{
       identity: parts.identity,
       epochSeconds: Math.floor(opts.now.getTime() / 1000),
-      message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }),
+      message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }, `${current} -> ${status}`),
       from: tip,
       deleteDirs: index.deleteDirs,
       files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),

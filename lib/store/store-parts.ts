@@ -8,4 +8,6 @@ export interface StoreParts {
   tree: MemoryTree;
   ref: string;
   identity: GitIdentity;
+  /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
+  lock: () => Promise<() => Promise<void>>;
 }

@@ -30,7 +30,7 @@ export async function writeCapsule(parts: StoreParts, text: string, opts: { now:
   const month = monthOf(stamp.epochMs);
   const path = capsulePath(id, month);
 
-  const result = await withCasRetry<WriteResult>(parts.ref, async () => {
+  const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
     const existing = tip === null ? null : await parts.tree.text(tip, path);
     if (existing !== null && !opts.replace) {
