@@ -59,12 +59,12 @@ export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: rea
   const unread: CapsuleSource[] = [];
   for (const c of capsules) {
     const candidates: IndexEntry[] = [];
-    sides.forEach((side, i) => {
+    for (let i = 0; i < sides.length; i += 1) {
       const entry = byId[i]!.get(c.id);
-      if (c.oid !== null && side.listing.get(c.docPath)?.oid === c.oid && entry && entry.path === c.docPath) candidates.push(entry);
-    });
+      if (c.oid !== null && entry && entry.path === c.docPath && sides[i]!.listing.get(c.docPath)?.oid === c.oid) candidates.push(entry);
+    }
     const first = candidates[0];
-    if (!first || candidates.some((e) => staticKey(e) !== staticKey(first))) {
+    if (!first || candidates.some((e) => e !== first && !sameDocumentFields(e, first))) {
       unread.push(c);
       continue;
     }
@@ -73,7 +73,8 @@ export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: rea
   return { entries, unread };
 }
 
-/** Everything in an entry that comes from the document alone (not from status events). */
-function staticKey(e: IndexEntry): string {
-  return JSON.stringify([e.id, e.createdAt, e.sortKey, e.trigger ?? null, e.objective ?? null, e.sessionId ?? null, e.path]);
+/** True when two entries agree on everything that comes from the document alone (not from status events). */
+function sameDocumentFields(a: IndexEntry, b: IndexEntry): boolean {
+  return a.id === b.id && a.createdAt === b.createdAt && a.sortKey === b.sortKey && a.trigger === b.trigger &&
+    a.objective === b.objective && a.sessionId === b.sessionId && a.path === b.path;
 }

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { runCli } from '../support/run-cli';
-import { capsuleText, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../store/sync-trio';
+import { runCli } from '../../support/run-cli';
+import { capsuleText, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../../store/sync-trio';
 
 let trio: Trio;
 beforeEach(() => {
@@ -40,19 +40,5 @@ describe('git capsule sync', () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const r = await runCli(['sync', '--quiet'], { cwd: trio.a, env: trio.env });
     expect([r.code, r.stdout, r.stderr]).toEqual([0, '', '']);
-  });
-});
-
-describe('git capsule git-hooks', () => {
-  it('installs, reports and uninstalls as JSON', async () => {
-    const installed = await runCli(['git-hooks', 'install', '--json'], { cwd: trio.a, env: trio.env });
-    expect(installed.code).toBe(0);
-    expect(JSON.parse(installed.stdout)).toMatchObject({ autoSync: true, hooks: [{ event: 'pre-push', state: 'installed' }, { event: 'post-merge', state: 'installed' }] });
-    const removed = await runCli(['git-hooks', 'uninstall', '--json'], { cwd: trio.a, env: trio.env });
-    expect(JSON.parse(removed.stdout)).toMatchObject({ autoSync: false, hooks: [{ state: 'absent' }, { state: 'absent' }] });
-  });
-
-  it('exits 2 without an action', async () => {
-    expect((await runCli(['git-hooks'], { cwd: trio.a, env: trio.env })).code).toBe(2);
   });
 });
