@@ -2,7 +2,7 @@
 // remote, both sides add a few capsules and status events, then sync; then a push race.
 // Run: npm run build && npx esbuild bench/sync-10k.ts --bundle --platform=node --outfile=/tmp/sync-10k.js --log-level=warning && node /tmp/sync-10k.js [N]
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { renderCapsule } from '../lib/capsule/render';
@@ -29,13 +29,18 @@ function doc(n: number, prefix?: string): string {
 }
 
 function timeSync(dir: string, label: string, nodeArgs: string[] = []): Record<string, unknown> {
+  // Wall time moves with the machine's load; CPU time (node plus every git it waited for, from
+  // /usr/bin/time) is the steadier number on a shared machine.
+  const timeFile = join(root, 'time.txt');
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, [...nodeArgs, CLI, 'sync', '--json'], { cwd: dir, env, encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%U %S', '-o', timeFile, process.execPath, ...nodeArgs, CLI, 'sync', '--json'], { cwd: dir, env, encoding: 'utf8' });
   const ms = Math.round(performance.now() - t0);
   if (r.status !== 0) throw new Error(`${label}: ${r.stderr}`);
+  const [user = 0, sys = 0] = readFileSync(timeFile, 'utf8').trim().split('\n').pop()!.split(' ').map(Number);
+  const cpu = Math.round((user + sys) * 1000);
   const report = JSON.parse(r.stdout) as Record<string, unknown>;
-  console.log(`${label.padEnd(44)} ${String(ms).padStart(6)} ms  action=${String(report.action)} attempts=${String(report.attempts)}`);
-  return { ...report, ms };
+  console.log(`${label.padEnd(44)} ${String(ms).padStart(6)} ms wall ${String(cpu).padStart(6)} ms cpu  action=${String(report.action)} attempts=${String(report.attempts)}`);
+  return { ...report, ms, cpu };
 }
 
 function timeSyncAsync(dir: string): Promise<{ ms: number; code: number; out: string; err: string }> {
