@@ -74,11 +74,16 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       progress(`capsule sync: reading ${ref} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-      const remoteTip = await lsRemote(git, remote, ref);
+      let remoteTip = await lsRemote(git, remote, ref);
       if (remoteTip !== null) {
         // A tip we already hold (pushed or fetched before) needs no transfer, only the tracking ref.
-        if ((await batch.read(remoteTip)) === null) await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
-        else if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
+        if ((await batch.read(remoteTip)) !== null) {
+          if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
+        } else {
+          await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
+          // The remote may have moved since ls-remote: work from what was actually fetched.
+          if (!opts.dryRun) remoteTip = (await git.run(['rev-parse', '--verify', `${tracking}^{commit}`])).stdout.trim();
+        }
         await checkMemoryCommit(batch, remote, ref, remoteTip);
       }
       const localTip = await store.tip();
