@@ -138,6 +138,15 @@ describe('git hooks at work', () => {
     expect(r.stderr).toContain('git-capsule: memory branch not pushed');
     expect(git(trio.remote, ['rev-parse', 'main'], trio.env)).toBe(git(trio.a, ['rev-parse', 'main'], trio.env));
   });
+
+  it('never blocks the pull when git-capsule fails', async () => {
+    await installGitHooks(runner(trio.b), { cliCommand: shellQuote(join(trio.root, 'no-such-cli')) });
+    expect(pushMain(trio.a).code).toBe(0);
+    const r = spawnSync('git', ['pull', '-q', '--no-rebase', 'origin', 'main'], { cwd: trio.b, env: trio.env, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(r.stderr).toContain('git-capsule: memory branch not merged');
+    expect(git(trio.b, ['rev-parse', 'main'], trio.env)).toBe(git(trio.a, ['rev-parse', 'main'], trio.env));
+  });
 });
 
 describe('git-hooks/', () => {

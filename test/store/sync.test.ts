@@ -90,9 +90,12 @@ describe('syncMemory', () => {
   });
 
   it('computes the same merge commit whichever side merges', async () => {
-    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    const autosave = (updatedAt: string) => capsuleText(5, { trigger: 'autosave', session_id: 'S5', updated_at: updatedAt, objective: `saved ${updatedAt}` });
+    await writeCapsules(trio.a, trio.env, [capsuleText(1), autosave('2026-11-29T20:00:00Z')]);
     await sync(trio.a, trio.env);
     await sync(trio.b, trio.env);
+    await writeCapsules(trio.a, trio.env, [autosave('2026-11-29T20:05:00Z')], { replace: true });
+    await writeCapsules(trio.b, trio.env, [autosave('2026-11-29T20:07:00Z')], { replace: true });
     await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
     await setStatus(trio.a, trio.env, testId(1), 'paused', 'a');
     await writeCapsules(trio.b, trio.env, [capsuleText(3, { created_at: '2026-10-02T08:00:00+02:00' })]);
@@ -104,6 +107,9 @@ describe('syncMemory', () => {
     expect([ab.action, ba.action]).toEqual(['merge', 'merge']);
     expect(git(trio.a, ['rev-parse', `${REF}^{tree}`], trio.env)).toBe(git(trio.b, ['rev-parse', `${REF}^{tree}`], trio.env));
     expect(refOf(trio.a, trio.env)).toBe(refOf(trio.b, trio.env));
+    expect(ab.resolutions).toEqual([expect.objectContaining({ path: expect.stringContaining(testId(5)), kept: 'theirs' })]);
+    expect(ba.resolutions).toEqual([expect.objectContaining({ path: expect.stringContaining(testId(5)), kept: 'ours' })]);
+    expect(await readText(trio.a, trio.env, testId(5))).toContain('saved 2026-11-29T20:07:00Z');
   });
 
   it('converges when two processes sync at once', async () => {
