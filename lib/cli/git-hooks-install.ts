@@ -1,8 +1,9 @@
+import { existsSync, realpathSync } from 'node:fs';
 import { chmod, lstat, readFile, rename, unlink, writeFile, mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import type { GitRunner } from '../store/git-runner';
-import { CHAINED_SUFFIX, GIT_HOOK_EVENTS, GIT_HOOK_MARKER, renderGitHook, type GitHookEvent } from './git-hook-script';
+import { CHAINED_SUFFIX, DEFAULT_CLI_COMMAND, GIT_HOOK_EVENTS, GIT_HOOK_MARKER, renderGitHook, shellQuote, type GitHookEvent } from './git-hook-script';
 
 /** The state of one hook slot: ours (and whether it chains the user's), the user's own, or empty. */
 export interface GitHookState {
@@ -83,6 +84,18 @@ export async function gitHooksStatus(git: GitRunner): Promise<GitHooksReport> {
   const hooks = await Promise.all(GIT_HOOK_EVENTS.map((e) => readHookState(hooksDir, e)));
   const out = await git.run(['config', '--bool', 'capsule.autoSync'], { okExitCodes: [1] });
   return { hooksDir, autoSync: out.stdout.trim() === 'true', hooks };
+}
+
+/**
+ * The command installed hooks run: this node and the bundled CLI by absolute path, so a hook
+ * works without `git-capsule` on PATH (GUI clients run hooks with a minimal PATH); `git capsule`
+ * when not running from the bundle (e.g. under a test runner) and no path was given.
+ */
+export function bundledCliCommand(explicit?: string): string {
+  // Only the bundled CLI itself qualifies: under a test runner or another entry, require.main is something else.
+  const script = explicit ?? require.main?.filename;
+  if (!script || (explicit === undefined && basename(script) !== 'git-capsule.js') || !existsSync(script)) return DEFAULT_CLI_COMMAND;
+  return `${shellQuote(process.execPath)} ${shellQuote(realpathSync(script))}`;
 }
 
 async function readHookState(hooksDir: string, event: GitHookEvent): Promise<GitHookState> {

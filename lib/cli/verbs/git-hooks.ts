@@ -1,10 +1,7 @@
-import { existsSync, realpathSync } from 'node:fs';
-import { basename } from 'node:path';
 import { createGitRunner } from '../../store/git-runner';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
-import { DEFAULT_CLI_COMMAND, shellQuote } from '../git-hook-script';
-import { gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';
+import { bundledCliCommand, gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';
 
 /** `git capsule git-hooks install|uninstall|status`: the opt-in pre-push and post-merge sync hooks. */
 export const verb: Verb = {
@@ -29,24 +26,13 @@ The hooks act only while capsule.autoSync is true; a failure of theirs never blo
     }
     const git = createGitRunner({ cwd: ctx.cwd, env: ctx.env });
     const report =
-      action === 'install' ? await installGitHooks(git, { cliCommand: cliCommand(values.cli) })
+      action === 'install' ? await installGitHooks(git, { cliCommand: bundledCliCommand(values.cli) })
       : action === 'uninstall' ? await uninstallGitHooks(git)
       : await gitHooksStatus(git);
     printReport(report, action!, values.json === true, ctx);
     return EXIT.OK;
   },
 };
-
-/**
- * The command the hooks run: node and the bundled CLI by absolute path, so a hook works without
- * `git-capsule` on PATH (hooks run with a minimal environment in some GUIs).
- */
-function cliCommand(explicit: string | undefined): string {
-  // Only the bundled CLI itself qualifies: under a test runner or another entry, require.main is something else.
-  const script = explicit ?? require.main?.filename;
-  if (!script || (explicit === undefined && basename(script) !== 'git-capsule.js') || !existsSync(script)) return DEFAULT_CLI_COMMAND;
-  return `${shellQuote(process.execPath)} ${shellQuote(realpathSync(script))}`;
-}
 
 function printReport(report: GitHooksReport, action: string, json: boolean, ctx: CliContext): void {
   if (json) {
