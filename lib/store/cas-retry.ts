@@ -7,8 +7,10 @@ export type Attempt<T> = { done: true; value: T } | { done: false; outcome: Extr
 export const CAS_RETRY = { maxAttempts: 25, baseDelayMs: 5, maxDelayMs: 250 } as const;
 
 /**
- * Runs `attempt` under the local write lock until it wins the compare-and-swap, each time from the new tip, sleeping a
- * jittered, growing delay between tries so racing writers spread out. Throws WRITE_CONFLICT
+ * Runs `attempt` until it wins the compare-and-swap, each time from the new tip. The first try
+ * is optimistic (no lock: a lone writer pays nothing); after a lost race the writer queues
+ * behind the local write lock, and further losses (a writer on another machine or without
+ * the lock) sleep a jittered, growing delay. Throws WRITE_CONFLICT
  * after `maxAttempts` lost races.
  */
 export async function withCasRetry<T>(
@@ -16,18 +18,19 @@ export async function withCasRetry<T>(
   attempt: () => Promise<Attempt<T>>,
   bounds: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number } = CAS_RETRY,
 ): Promise<T> {
-  const release = parts.lock ? await parts.lock() : async () => undefined;
+  let release: (() => Promise<void>) | null = null;
   try {
     let reason = '';
     for (let i = 0; i < bounds.maxAttempts; i += 1) {
       const result = await attempt();
       if (result.done) return result.value;
       reason = result.outcome.reason;
-      const ceiling = Math.min(bounds.maxDelayMs, bounds.baseDelayMs * 2 ** i);
-      await new Promise((r) => setTimeout(r, Math.random() * ceiling));
+      // Lost once: someone else is writing now, so queue behind the local lock from here on.
+      if (release === null && parts.lock) release = await parts.lock();
+      else await new Promise((r) => setTimeout(r, Math.random() * Math.min(bounds.maxDelayMs, bounds.baseDelayMs * 2 ** i)));
     }
     throw writeConflict(parts.ref, bounds.maxAttempts, reason);
   } finally {
-    await release();
+    if (release) await release();
   }
 }

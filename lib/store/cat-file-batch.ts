@@ -58,7 +58,8 @@ export class CatFileBatch {
     });
   }
 
-  private start(): ChildProcessWithoutNullStreams {
+  /** Spawns the process now (it waits on stdin), so its start overlaps other work. */
+  start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
     const child = spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
@@ -68,7 +69,11 @@ export class CatFileBatch {
     child.stdin.on('error', () => undefined);
     child.on('error', (e: NodeJS.ErrnoException) => this.fail(translateSpawnError(e, args, this.git.cwd)));
     child.on('close', (code) => {
-      if (this.queue.length > 0) this.fail(new CapsuleError('GIT_FAILED', `git cat-file --batch exited with ${code} while reading: ${stderr.trim() || 'no message'}`, { args, exitCode: code, stderr }));
+      if (this.queue.length > 0 && /not a git repository/i.test(stderr)) {
+        this.fail(new CapsuleError('NOT_A_REPO', `${this.git.cwd} is not inside a git repository; run git-capsule from a project checkout (or git init first)`, { cwd: this.git.cwd, stderr }));
+      } else if (this.queue.length > 0) {
+        this.fail(new CapsuleError('GIT_FAILED', `git cat-file --batch exited with ${code} while reading: ${stderr.trim() || 'no message'}`, { args, exitCode: code, stderr }));
+      }
       if (this.child === child) this.child = null;
     });
     this.child = child;

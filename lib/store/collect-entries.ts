@@ -1,4 +1,3 @@
-import { parseCapsule } from '../capsule/parse';
 import { summarizeCapsule } from './capsule-summary';
 import { capsulePath } from './memory-format';
 import type { MemoryTree } from './memory-tree';
@@ -9,6 +8,7 @@ import type { IndexEntry } from './types';
  * pipelined through one cat-file): the source of truth the derived index is checked against.
  */
 export async function collectEntries(tree: MemoryTree, rev: string): Promise<IndexEntry[]> {
+  const { parseCapsule } = await import('../capsule/parse');
   const dirs = await tree.capsuleDirs(rev);
   return Promise.all(
     dirs.map(async ({ id, month }) => {

@@ -1,5 +1,5 @@
 import type { CapsuleStatus } from '../capsule/types';
-import { CatFileBatch } from './cat-file-batch';
+import type { CatFileBatch } from './cat-file-batch';
 import type { GitIdentity } from './git-env';
 import type { GitRunner } from './git-runner';
 import { initMemory } from './init-memory';
@@ -8,7 +8,8 @@ import { countByStatus, listIndex } from './list-index';
 import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
-import type { RepoDirs } from './repo-dirs';
+import { discoverRepoSync, type RepoDirs } from './repo-dirs';
+import { join } from 'node:path';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -17,17 +18,28 @@ import { acquireWriteLock, writeLockPath } from './write-lock';
 
 /** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
 export class GitMemoryStore implements MemoryStore {
-  readonly repoDir: string;
-  readonly commonDir: string;
-  private readonly batch: CatFileBatch;
   private readonly parts: StoreParts;
+  private dirs: RepoDirs | null = null;
 
-  constructor(git: GitRunner, dirs: RepoDirs, readonly ref: string, opts: { identity: GitIdentity; stateDir: string }) {
-    this.repoDir = dirs.repoDir;
-    this.commonDir = dirs.commonDir;
-    this.batch = new CatFileBatch(git);
-    const lockPath = writeLockPath(opts.stateDir, dirs.commonDir, ref);
-    this.parts = { git, tree: new MemoryTree(this.batch, ref), ref, identity: opts.identity, lock: () => acquireWriteLock(lockPath) };
+  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string }) {
+    const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
+    this.parts = { git, tree: new MemoryTree(batch, ref), ref, identity: opts.identity, lock };
+  }
+
+  /** The working tree top level (the git dir when bare); found on first use (one rev-parse). */
+  get repoDir(): string {
+    return this.repoDirs().repoDir;
+  }
+
+  /** The absolute common git dir; found on first use (one rev-parse). */
+  get commonDir(): string {
+    return this.repoDirs().commonDir;
+  }
+
+  /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */
+  repoDirs(): RepoDirs {
+    this.dirs ??= discoverRepoSync(this.git);
+    return this.dirs;
   }
 
   async exists(): Promise<boolean> {

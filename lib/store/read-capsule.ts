@@ -1,4 +1,3 @@
-import { parseCapsule } from '../capsule/parse';
 import { findCapsule } from './find-capsule';
 import { capsulePath } from './memory-format';
 import type { MemoryTree } from './memory-tree';
@@ -10,6 +9,7 @@ import type { CapsuleRecord } from './types';
  * first) and its derived status. Throws NOT_FOUND, AMBIGUOUS_ID, MEMORY_ROOT.
  */
 export async function readCapsule(tree: MemoryTree, idOrPrefix: string): Promise<CapsuleRecord> {
+  const { parseCapsule } = await import('../capsule/parse');
   const tip = await tree.tip();
   const { id, month } = await findCapsule(tree, tip, idOrPrefix);
   const path = capsulePath(id, month);

@@ -1,10 +1,10 @@
-import { parseCapsule } from '../capsule/parse';
 import type { CapsuleStatus } from '../capsule/types';
 import { CapsuleError } from '../errors/capsule-error';
 import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from './fast-import';
+import { scheduleGcAuto } from './housekeeping';
 import { findCapsule } from './find-capsule';
 import { indexChange } from './index-update';
 import { capsuleDir, capsulePath } from './memory-format';
@@ -23,6 +23,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
   if (!isStatus(status)) {
     throw new CapsuleError('STATUS_UNKNOWN', `status "${String(status).slice(0, 40)}" is not one of active, paused, resumed, abandoned, resolved`, { status });
   }
+  const { parseCapsule } = await import('../capsule/parse');
   const result = await withCasRetry<StatusResult>(parts, async () => {
     const tip = await parts.tree.tip();
     const { id, month } = await findCapsule(parts.tree, tip, idOrPrefix);
@@ -44,6 +45,6 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     }]);
     return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) parts.git.background?.(['gc', '--auto', '--quiet']);
+  if (result.changed) scheduleGcAuto(parts.git);
   return result;
 }

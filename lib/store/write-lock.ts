@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** How long a writer waits for the lock, and when a lock left by a dead writer counts as stale. */
@@ -8,9 +6,10 @@ export const WRITE_LOCK = { waitMs: 10_000, staleMs: 15_000 } as const;
 /** Releases a held lock (idempotent). */
 export type ReleaseLock = () => Promise<void>;
 
-/** The lock file of one memory ref: `<state dir>/locks/<hash of common dir and ref>.lock`. */
+/** The lock file of one memory ref: `<state dir>/locks/<common dir and ref, as a file name>.lock`. */
 export function writeLockPath(stateDir: string, commonDir: string, ref: string): string {
-  const key = createHash('sha1').update(`${commonDir}\0${ref}`).digest('hex').slice(0, 16);
+  // A readable name rather than a hash: loading node:crypto would cost every process start.
+  const key = `${commonDir}:${ref}`.replace(/[^0-9A-Za-z._-]+/g, '_').slice(-150);
   return join(stateDir, 'locks', `${key}.lock`);
 }
 
@@ -23,6 +22,7 @@ export function writeLockPath(stateDir: string, commonDir: string, ref: string):
  */
 export async function acquireWriteLock(path: string, bounds: { waitMs: number; staleMs: number } = WRITE_LOCK): Promise<ReleaseLock> {
   const unlocked: ReleaseLock = async () => undefined;
+  const { mkdir, open, unlink } = await import('node:fs/promises');
   try {
     await mkdir(join(path, '..'), { recursive: true });
   } catch {
@@ -53,6 +53,7 @@ export async function acquireWriteLock(path: string, bounds: { waitMs: number; s
 }
 
 async function isStale(path: string, staleMs: number): Promise<boolean> {
+  const { readFile, stat } = await import('node:fs/promises');
   try {
     const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
     if (Date.now() - info.mtimeMs > staleMs) return true;

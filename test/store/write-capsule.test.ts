@@ -65,3 +65,19 @@ describe('writeCapsule', () => {
     expect(await t.store.countByStatus()).toMatchObject({ active: 0, paused: 1 });
   });
 });
+
+describe('writeCapsule with replace', () => {
+  it('refuses a document whose created_at moved it to another month, instead of duplicating the id', async () => {
+    const t = await openTempStore();
+    try {
+      await t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-10-05T10:00:00Z' }), { now: NOW, replace: true });
+      await expect(t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-11-05T10:00:00Z' }), { now: NOW, replace: true })).rejects.toMatchObject({
+        code: 'CREATED_AT_CHANGED',
+        data: { path: `capsules/2026/10/${testId(1)}/capsule.md`, expectedPath: `capsules/2026/11/${testId(1)}/capsule.md` },
+      });
+      expect((await t.store.listIndex()).length).toBe(1);
+    } finally {
+      await t.done();
+    }
+  });
+});
