@@ -16,4 +16,6 @@ export const VERBS: Record<string, () => Promise<Verb>> = {
   log: async () => (await import('./verbs/log')).verb,
   status: async () => (await import('./verbs/status')).verb,
   reindex: async () => (await import('./verbs/reindex')).verb,
+  sync: async () => (await import('./verbs/sync')).verb,
+  'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
 };
