@@ -8,6 +8,7 @@
 // transcript (a new turn appended before every run, so every run commits), UserPromptSubmit.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 
@@ -133,8 +134,13 @@ rows.push(bench('UserPromptSubmit', null, 'user-prompt-submit.js', () => payload
 
 if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, rows }, null, 2));
 else {
-  console.log(`hook bench: ${RUNS} interleaved runs, medians, N=${N} capsules for SessionStart`);
-  console.log('| hook | median ms | node -e 0 ms | ratio | target | met |');
-  console.log('| --- | ---: | ---: | ---: | ---: | --- |');
-  for (const r of rows) console.log(`| ${r.name} | ${r.hookMs.toFixed(1)} | ${r.floorMs.toFixed(1)} | ${r.ratio.toFixed(2)}× | ≤ ${r.target}× | ${r.met ? 'yes' : 'no'} |`);
+  const lines = [
+    `Hook rows, measured ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, node ${process.version}, load average ${loadavg()[0].toFixed(1)}): medians of ${RUNS} cold runs of the built bundles, each interleaved with \`node -e 0\`; SessionStart(clear) on ${N.toLocaleString('en-US')} capsules (resume: select, render, consume).`,
+    '',
+    '| hook | median | `node -e 0` | ratio | target | met |',
+    '| --- | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map((r) => `| ${r.name} | ${r.hookMs.toFixed(1)} ms | ${r.floorMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}× | ≤ ${r.target}× | ${r.met ? 'yes' : 'no'} |`),
+  ];
+  console.log(lines.join('\n'));
+  writeFileSync(join(ROOT, 'bench', 'hooks-results.md'), `${lines.join('\n')}\n`);
 }

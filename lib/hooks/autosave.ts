@@ -1,8 +1,7 @@
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
-import { validateCapsuleText } from '../capsule/validate';
-import type { CapsuleDocument } from '../capsule/types';
+import type { CapsuleDocument, Problem } from '../capsule/types';
 import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../transcript/autosave-merge';
 import type { HookDeps, HookStore } from './hook-deps';
 import type { LazyStore } from './lazy-store';
@@ -29,13 +28,14 @@ export interface AutosaveSession {
   always?: boolean;
 }
 
+const NO_ACTION_CAPTURED = 'No next action was captured (the captured text was resume ceremony)';
+
 /**
  * The rolling autosave shared by Stop, PreCompact and SessionEnd: reads the transcript delta
  * since this session's cursor, extracts work events, folds them into the session's one
  * autosave capsule and commits it in place when it changed. The cursor advances only after
- * the write succeeded, so a failed write loses nothing. Validation is diagnostic: a content-gate
- * hit falls back to the unknown marker, anything else is logged and the store decides.
- * Returns null when the session has captured nothing yet (no capsule is created).
+ * the write succeeded, so a failed write loses nothing. Returns null when there was nothing to
+ * fold (then no git process starts, and a session that captured nothing gets no capsule).
  */
 export async function foldAutosave(store: LazyStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
   const state = readSessionState(ctx.runtimeDir, session.sessionId);
@@ -46,7 +46,6 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const events = deps.extractWorkEvents(chunk.records, { lastAssistantMessage });
 
   if (events.length === 0 && !session.always) {
-    // Nothing new: no git process at all. (With no autosave yet, an empty one would only shadow real work.)
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
     return null;
   }
@@ -54,7 +53,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (previous === null && events.length === 0) return null;
   const now = ctx.now();
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
-  const merged = mergeAutosave(previous?.doc ?? null, events, {
+  const merged = mergeAutosave(previous, events, {
     now,
     offsetMinutes: -now.getTimezoneOffset(),
     sessionId: session.sessionId,
@@ -63,32 +62,26 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,
   });
-  const id = String(merged.doc.frontmatter.id);
+  let doc = merged.doc;
   let commit: string | null = null;
-  let text = state.autosaveText;
-  if (merged.changed) {
-    const written = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps);
-    commit = written.commit;
-    text = written.text;
-  }
+  if (merged.changed) ({ commit, doc } = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps));
+  const id = String(doc.frontmatter.id);
   writeSessionState(ctx.runtimeDir, session.sessionId, {
     ...state,
     autosaveId: id,
-    ...(text !== undefined ? { autosaveText: text } : {}),
+    autosaveDoc: doc,
     ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}),
   });
-  return { id, doc: merged.doc, changed: merged.changed, commit };
+  return { id, doc, changed: merged.changed, commit };
 }
 
 /**
- * This session's autosave: the text this session last committed (cached in its runtime state:
- * only the owning session writes the document), else by its remembered id, else from the index.
+ * This session's autosave: the document it last committed (kept in its runtime state: only the
+ * owning session writes it, so no git read and no YAML parse), else by its remembered id, else
+ * from the index.
  */
-async function findAutosave(store: HookStore, sessionId: string, state: SessionState): Promise<{ doc: CapsuleDocument } | null> {
-  if (state.autosaveText !== undefined) {
-    const { doc } = parseCapsule(state.autosaveText);
-    if (doc !== null && doc.frontmatter.id === state.autosaveId) return { doc };
-  }
+async function findAutosave(store: HookStore, sessionId: string, state: SessionState): Promise<CapsuleDocument | null> {
+  if (isCachedDoc(state.autosaveDoc) && state.autosaveDoc.frontmatter.id === state.autosaveId) return state.autosaveDoc;
   if (!(await store.exists())) return null;
   let id = state.autosaveId;
   if (id === undefined) {
@@ -97,39 +90,56 @@ async function findAutosave(store: HookStore, sessionId: string, state: SessionS
   }
   if (id === undefined) return null;
   try {
-    const { doc } = parseCapsule((await store.readCapsule(id)).text);
-    return doc === null ? null : { doc };
+    return parseCapsule((await store.readCapsule(id)).text).doc;
   } catch (err) {
     if (isCapsuleError(err, 'NOT_FOUND')) return null;
     throw err;
   }
 }
 
-/** Validates (diagnostically), redacts and commits one document; returns the commit (null: unchanged) and the text written. */
+/** A document read back from the JSON state file, trusted only with the expected shape. */
+function isCachedDoc(value: unknown): value is CapsuleDocument {
+  const d = value as Partial<CapsuleDocument> | undefined;
+  return typeof d === 'object' && d !== null && typeof d.frontmatter === 'object' && d.frontmatter !== null && typeof d.sections === 'object' && d.sections !== null && typeof d.notes === 'string';
+}
+
+/**
+ * Redacts and commits one document; returns the commit (null: unchanged) and the document
+ * written. Validation is the store's (CAPSULE_INVALID with the problems, nothing written): a
+ * content-gate hit on a field the autosave filled from captured text falls back to an honest
+ * marker, is logged, and the write is tried once more; any other problem fails the hook open.
+ */
 export async function commitDocument(
   store: HookStore,
   doc: CapsuleDocument,
   opts: { op: string; replace: boolean },
   ctx: HookContext,
   deps: HookDeps,
-): Promise<{ commit: string | null; text: string }> {
-  const text = redactBeforeCommit(checkedText(doc, ctx), ctx, deps);
-  return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, text };
+): Promise<{ commit: string | null; doc: CapsuleDocument }> {
+  const write = async (d: CapsuleDocument) => {
+    const text = redactBeforeCommit(renderCapsule(d), ctx, deps);
+    return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, doc: d };
+  };
+  try {
+    return await write(doc);
+  } catch (err) {
+    const problems = isCapsuleError(err, 'CAPSULE_INVALID') ? ((err.data.problems as Problem[] | undefined) ?? []) : [];
+    const fixed = problems.length > 0 ? withoutGatedFields(doc, problems) : null;
+    if (fixed === null) throw err;
+    ctx.warn('AUTOSAVE_VALIDATION', problems.map((p) => `${p.code}${p.field ? ` (${p.field})` : ''}`).join(', '));
+    return write(fixed);
+  }
 }
 
-/** Renders the document; a content-gate hit on a field falls back to an honest marker (logged). */
-function checkedText(doc: CapsuleDocument, ctx: HookContext): string {
-  let text = renderCapsule(doc);
-  const problems = validateCapsuleText(text).problems;
-  if (problems.length === 0) return text;
+/** The document with its content-gated fields replaced by markers; null when other problems remain. */
+function withoutGatedFields(doc: CapsuleDocument, problems: Problem[]): CapsuleDocument | null {
   const fixed: CapsuleDocument = { ...doc, frontmatter: { ...doc.frontmatter } };
   for (const p of problems) {
     if (p.code === 'CONTENT_GATE_OBJECTIVE') fixed.frontmatter.objective = UNKNOWN_OBJECTIVE;
-    if (p.code === 'CONTENT_GATE_NEXT_ACTION') fixed.frontmatter.next_valid_action = 'No next action was captured (the captured text was resume ceremony)';
+    else if (p.code === 'CONTENT_GATE_NEXT_ACTION') fixed.frontmatter.next_valid_action = NO_ACTION_CAPTURED;
+    else return null;
   }
-  text = renderCapsule(fixed);
-  ctx.warn('AUTOSAVE_VALIDATION', problems.map((p) => `${p.code}${p.field ? ` (${p.field})` : ''}`).join(', '));
-  return text;
+  return fixed;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Bundled to dist/hooks/impl/stop.js (scripts/build.mjs); hooks/hooks.json runs it through the launcher.
-// Wired to its handler (with lib/hooks/default-deps.ts) once lib/store, lib/redact and
-// lib/resume-runtime are in main; until then it passes through.
+import { defaultDeps } from './default-deps';
 import { runHookProcess } from './hook-process';
+import { makeStopHook } from './stop';
 
-runHookProcess({ event: 'Stop', handle: async () => undefined });
+runHookProcess(makeStopHook(defaultDeps));

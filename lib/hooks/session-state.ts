@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { CapsuleDocument } from '../capsule/types';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
@@ -16,8 +17,8 @@ export interface SessionState {
   cursor?: TranscriptCursor;
   /** The session's one autosave capsule. */
   autosaveId?: string;
-  /** The autosave text this session last committed, so the next fold needs no git read. */
-  autosaveText?: string;
+  /** The autosave document this session last committed, so the next fold needs no git read. */
+  autosaveDoc?: CapsuleDocument;
   /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
   parentCapsuleId?: string;
 }
