@@ -42,3 +42,12 @@ describe('skills', () => {
     expect(text).toContain('git capsule');
   });
 });
+
+describe('the UserPromptSubmit bundle', () => {
+  // It runs before every prompt (bench target ≤ 1.4× node -e 0): no YAML, no schema validator, no store.
+  it('stays small and loads neither yaml nor ajv', () => {
+    const text = readFileSync(join(ROOT, 'dist', 'hooks', 'user-prompt-submit.js'), 'utf8');
+    expect(text.length).toBeLessThan(60_000);
+    expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
+  });
+});
