@@ -5,6 +5,7 @@ import type { Verb } from './context';
  * initialise the others. Add a verb: a file under `verbs/` exporting `verb`, and a line here.
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
+  history: async () => (await import('./verbs/history')).verb,
   validate: async () => (await import('./verbs/validate')).verb,
   init: async () => (await import('./verbs/init')).verb,
   write: async () => (await import('./verbs/write')).verb,
