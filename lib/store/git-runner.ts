@@ -38,6 +38,7 @@ export interface StartedGit {
   finish(input: string | Buffer): Promise<GitOutput>;
 }
 
+/** Default bound of one git call: generous, since only a stuck lock or disk gets near it. */
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 
 /**
