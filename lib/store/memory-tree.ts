@@ -1,7 +1,7 @@
 import { CapsuleError } from '../errors/capsule-error';
 import type { CatFileBatch } from './cat-file-batch';
 import { parseTree, type TreeEntry } from './git-tree';
-import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir } from './memory-format';
+import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
@@ -46,12 +46,16 @@ export class MemoryTree {
     return entries.filter((e) => e.isTree).map((e) => e.name).sort();
   }
 
-  /** Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no blobs. */
+  /**
+   * Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no
+   * blobs. Folders that do not fit the layout (added by hand or by a foreign tool) are skipped,
+   * so a strange name can never reach a path this store writes.
+   */
   async capsuleDirs(rev: string): Promise<Array<{ id: string; month: string }>> {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
-    const years = await this.subtrees(rev, 'capsules');
-    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).map((m) => `${y}/${m}`)))).flat();
-    const ids = await Promise.all(months.map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).map((id) => ({ id, month }))));
+    const years = (await this.subtrees(rev, 'capsules')).filter((y) => /^\d{4}$/.test(y));
+    const monthLists = await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).filter((m) => /^(0[1-9]|1[0-2])$/.test(m)).map((m) => `${y}/${m}`)));
+    const ids = await Promise.all(monthLists.flat().map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).filter(isSafeId).map((id) => ({ id, month }))));
     return ids.flat();
   }
 
