@@ -15,12 +15,13 @@ export class MemoryTree {
    * code branch), throws MEMORY_ROOT rather than being written into.
    */
   async tip(): Promise<string | null> {
-    const head = await this.batch.read(this.ref);
+    // Both asked at once (one round trip): FORMAT never changes, so reading it through the ref
+    // name is as good as through the commit, even if the ref moves in between.
+    const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
     if (head === null) return null;
     if (head.type !== 'commit') {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
     }
-    const format = await this.batch.read(`${head.oid}:${FORMAT_PATH}`);
     if (format === null || format.type !== 'blob' || !format.content.toString('utf8').startsWith(FORMAT_MAGIC)) {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
     }
