@@ -10384,8 +10384,9 @@ function createGitRunner(opts) {
   return {
     cwd: opts.cwd,
     env,
-    run: (args, callOpts = {}) => runGit(opts.cwd, env, args, callOpts),
-    background: (args) => runDetached(opts.cwd, env, args)
+    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ""),
+    background: (args) => runDetached(opts.cwd, env, args),
+    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts)
   };
 }
 function runDetached(cwd, env, args) {
@@ -10393,9 +10394,10 @@ function runDetached(cwd, env, args) {
   child.on("error", () => void 0);
   child.unref();
 }
-function runGit(cwd, env, args, opts) {
+function startGit(cwd, env, args, opts) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  return new Promise((resolve8, reject) => {
+  let send = () => void 0;
+  const exited = new Promise((resolve8, reject) => {
     const child = (0, import_node_child_process2.spawn)("git", args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     let stdout = "";
     let stderr = "";
@@ -10428,8 +10430,15 @@ function runGit(cwd, env, args, opts) {
       reject(gitFailed(args, exitCode, stderr, signal));
     });
     child.stdin.on("error", () => void 0);
-    child.stdin.end(opts.input ?? "");
+    send = (input) => child.stdin.end(input);
   });
+  exited.catch(() => void 0);
+  return {
+    finish(input) {
+      send(input);
+      return exited;
+    }
+  };
 }
 function gitFailed(args, exitCode, stderr, signal) {
   const firstLine2 = stderr.trim().split("\n").slice(-1)[0] ?? "";
@@ -10594,9 +10603,10 @@ done
 `);
   return parts.join("");
 }
-async function runImport(git, ref, commits) {
+async function runImport(git, ref, commits, started) {
   try {
-    const out = await git.run(FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits) });
+    const stream = buildImportStream(ref, commits);
+    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
     return { ok: true, commit: out.stdout.trim().split("\n").pop() ?? "" };
   } catch (err) {
     if (isCapsuleError(err, "GIT_FAILED") && isLostRace(String(err.data.stderr ?? ""))) {
@@ -10604,6 +10614,12 @@ async function runImport(git, ref, commits) {
     }
     throw err;
   }
+}
+function preStartImport(git) {
+  return git.start?.(FAST_IMPORT_ARGS);
+}
+async function abandonImport(started) {
+  await started?.finish("done\n").catch(() => void 0);
 }
 function isLostRace(stderr) {
   return /Not updating|cannot lock ref|Unable to create .*\.lock|but expected|reference already exists/i.test(stderr);
@@ -11064,12 +11080,11 @@ var init_memory_tree = __esm({
        * code branch), throws MEMORY_ROOT rather than being written into.
        */
       async tip() {
-        const head = await this.batch.read(this.ref);
+        const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
         if (head === null) return null;
         if (head.type !== "commit") {
           throw new CapsuleError("MEMORY_ROOT", `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
         }
-        const format = await this.batch.read(`${head.oid}:${FORMAT_PATH}`);
         if (format === null || format.type !== "blob" || !format.content.toString("utf8").startsWith(FORMAT_MAGIC)) {
           throw new CapsuleError("MEMORY_ROOT", `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
         }
@@ -11091,11 +11106,15 @@ var init_memory_tree = __esm({
         const entries = await this.tree(rev, path) ?? [];
         return entries.filter((e) => e.isTree).map((e) => e.name).sort();
       }
-      /** Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no blobs. */
+      /**
+       * Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no
+       * blobs. Folders that do not fit the layout (added by hand or by a foreign tool) are skipped,
+       * so a strange name can never reach a path this store writes.
+       */
       async capsuleDirs(rev) {
-        const years = await this.subtrees(rev, "capsules");
-        const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).map((m) => `${y}/${m}`)))).flat();
-        const ids = await Promise.all(months.map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).map((id) => ({ id, month }))));
+        const years = (await this.subtrees(rev, "capsules")).filter((y) => /^\d{4}$/.test(y));
+        const monthLists = await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).filter((m) => /^(0[1-9]|1[0-2])$/.test(m)).map((m) => `${y}/${m}`)));
+        const ids = await Promise.all(monthLists.flat().map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).filter(isSafeId).map((id) => ({ id, month }))));
         return ids.flat();
       }
       /** The status events of a capsule, oldest first. */
@@ -11382,6 +11401,18 @@ var init_set_status = __esm({
 
 // lib/store/write-capsule.ts
 async function writeCapsule(parts, text, opts) {
+  let started = preStartImport(parts.git);
+  try {
+    return await validateAndWrite(parts, text, opts, () => {
+      const first = started;
+      started = void 0;
+      return first;
+    });
+  } finally {
+    await abandonImport(started);
+  }
+}
+async function validateAndWrite(parts, text, opts, takeStarted) {
   const { validateCapsuleText: validateCapsuleText2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   const { fields, problems } = validateCapsuleText2(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
@@ -11412,7 +11443,7 @@ async function writeCapsule(parts, text, opts) {
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files
-    }));
+    }), takeStarted());
     return outcome.ok ? { done: true, value: { id, commit: outcome.commit, path, changed: true } } : { done: false, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
