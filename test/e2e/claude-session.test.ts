@@ -16,6 +16,13 @@ function requestTexts(out: string): Array<{ seq: number; text: string }> {
     .map((r) => ({ seq: r.seq as number, text: JSON.stringify(r.body.messages ?? []) }));
 }
 
+/** The resume block the SessionStart hook injected, as it appears in a request (JSON-escaped). */
+function resumeBlock(text: string): string {
+  const start = text.indexOf('SessionStart hook additional context: === GIT-CAPSULE RESUME');
+  const end = text.indexOf('=== END OF GIT-CAPSULE RESUME ===', start);
+  return start === -1 || end === -1 ? '' : text.slice(start, end);
+}
+
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
 }
@@ -50,18 +57,22 @@ function git(dir: string, ...args: string[]): string {
     const after = requestTexts(out).filter((r) => r.text.includes('AFTER-COMPACT'));
     expect(after.length).toBeGreaterThan(0);
     const text = after[0]!.text;
+    const block = resumeBlock(text);
     expect(text).toContain('E2E-COMPACT-SUMMARY');
-    expect(text).toContain('widget.txt');
-    expect(text).toContain('E2E-FAILURE-MARKER');
-    expect(text.indexOf('E2E-COMPACT-SUMMARY')).toBeLessThan(text.lastIndexOf('E2E-FAILURE-MARKER'));
+    expect(block).toContain('widget.txt');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).toMatch(/trigger \\"pre-compact\\"/);
+    expect(text.indexOf('E2E-COMPACT-SUMMARY')).toBeLessThan(text.indexOf(block));
   });
 
   it('carries the resume text into the first request after /clear', () => {
     const after = requestTexts(out).filter((r) => r.text.includes('AFTER-CLEAR'));
     expect(after.length).toBeGreaterThan(0);
     const text = after[0]!.text;
-    expect(text).toContain('widget.txt');
-    expect(text).toContain('E2E-FAILURE-MARKER');
+    const block = resumeBlock(text);
+    expect(block).toContain('widget.txt');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).toContain('AUTOSAVE');
     expect(text).not.toContain('E2E-COMPACT-SUMMARY');
   });
 
