@@ -77,7 +77,7 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** True when an unquoted value after a secret name reads as code or prose rather than as a literal secret. */
 function looksLikeCode(value: string, sep: string, after: string): boolean {
   if (KEYWORDS.has(value.toLowerCase()) || SMALL_NUMBER.test(value)) return true;
-  if (MEMBER_CHAIN.test(value)) return true; // process.env.TOKEN, self.password, config.apiKey
+  if (MEMBER_CHAIN.test(value)) return true; // a member read: `env.TOKEN`, `self.password`, `config.apiKey`
   if (after[0] === '(' || after[0] === '[' || after[0] === '.') return true; // a call or an index
   if (sep.includes(':')) {
     // A type annotation (`privateKey: T2;`), an object shorthand (`{ password: pw, … }`), a ternary.
