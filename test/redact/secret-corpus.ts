@@ -1,17 +1,6 @@
 // Fake, generated secrets in the providers' real shapes, planted where a coding session meets
 // them: tool inputs, tool outputs, user prompts, file contents. Seeded, so every run is the same.
-
-/** A deterministic PRNG (mulberry32) so a failing corpus entry reproduces. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../support/seeded-random';
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
