@@ -1,6 +1,7 @@
-// A name "looks secret" when one of its words is a secret word. Words come from splitting on
-// `_ - .` and camelCase, so `max_tokens`, `tokenizer` and `author` are not secret while
-// `GITHUB_TOKEN`, `apiKey`, `dbPassword` and `client_secret` are.
+// A name "looks secret" when a secret word is its last word, or is followed only by words that
+// keep its meaning (TRAILERS). Words come from splitting on `_ - .` and camelCase, so `max_tokens`,
+// `tokenizer`, `token_type` and `author` are not secret while `GITHUB_TOKEN`, `apiKey`,
+// `dbPassword`, `client_secret` and `SECRET_KEY_BASE` are.
 
 /** Words that make a name secret when a word equals or ends with them (`authtoken`, `dbpassword`). */
 const SECRET_SUFFIXES = ['password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'accesskey', 'privatekey', 'secretkey', 'authkey'];
@@ -14,16 +15,9 @@ const KEY_QUALIFIERS = new Set([
   'encryption', 'client', 'app', 'subscription', 'session', 'license', 'auth', 'webhook',
 ]);
 
-// A name carrying one of these words describes a secret without being one (`token_type`,
-// `password_file`, `max_token`, `secret_name`), so its value stays readable.
-const DESCRIPTIVE_WORDS = new Set([
-  'type', 'types', 'count', 'counts', 'length', 'len', 'limit', 'limits', 'max', 'min', 'num',
-  'number', 'size', 'usage', 'budget', 'url', 'uri', 'endpoint', 'file', 'path', 'dir', 'name',
-  'names', 'expiry', 'expires', 'expiration', 'ttl', 'header', 'field', 'prefix', 'suffix', 'hint',
-  'env', 'var', 'kind', 'format', 'policy', 'required', 'enabled', 'disabled', 'provider', 'label',
-  'placeholder', 'regex', 'pattern', 'strength', 'rotation', 'reset', 'mode', 'version', 'index',
-  'location', 'ref', 'source', 'help', 'message', 'error', 'prompt', 'id', 'ids',
-]);
+// A name that starts with a quantity counts secrets rather than holding one (`max_token`,
+// `num_secrets`, `total_token_count`). Words after the secret word are handled by TRAILERS.
+const QUANTITY_PREFIXES = new Set(['max', 'min', 'num', 'count', 'total', 'len', 'length', 'size', 'n']);
 
 /** Splits an identifier into lower-case words: `AWS_SECRET_ACCESS_KEY` → aws secret access key, `apiKeyId` → api key id. */
 export function nameWords(name: string): string[] {
@@ -70,10 +64,8 @@ function judgeName(name: string): boolean {
   if (name.length > 100) return false;
   // A member path names its last segment: `config.password` is a secret, `token.indent` is not.
   const words = nameWords(name.slice(name.lastIndexOf('.') + 1));
-  const n = words.length;
-  const keyId = n >= 3 && words[n - 1] === 'id' && words[n - 2] === 'key' && KEY_QUALIFIERS.has(words[n - 3] as string);
-  if (!keyId && words.some((w) => DESCRIPTIVE_WORDS.has(w))) return false;
-  for (let i = 0; i < n; i++) {
+  if (words.length === 0 || QUANTITY_PREFIXES.has(words[0] as string)) return false;
+  for (let i = 0; i < words.length; i++) {
     if (isSecretWordAt(words, i, name) && words.slice(i + 1).every((w) => TRAILERS.has(w) || /^\d+$/.test(w))) return true;
   }
   return false;
