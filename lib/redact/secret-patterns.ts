@@ -28,9 +28,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     // The whole block, with real or JSON-escaped (\n, \\n) line breaks, headers and line-number
     // prefixes; the body is limited to the characters a PEM body can hold, so a block without END
     // stops scanning at the first other character instead of searching 64 KB for an END. A block
-    // cut off before its END line (a truncated tool output) is redacted to the end of its base64 lines.
+    // cut off before its END line (a truncated tool output) is redacted to the end of its base64
+    // lines, also when a renderer folded its line breaks into spaces (a capsule bullet).
     pattern:
-      /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*))*)/g,
+      /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*)| +[A-Za-z0-9+/=]{16,})*)/g,
   },
   { kind: 'aws-access-key-id', gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
   { kind: 'gcp-api-key', gate: ['AIza'], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, 'g'), wordStart: true },

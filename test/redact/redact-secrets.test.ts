@@ -34,6 +34,12 @@ describe('redactSecrets', () => {
     expect(text).toBe('[REDACTED:private-key]\n… output truncated');
   });
 
+  it('redacts a cut-off key block whose line breaks were folded into spaces', () => {
+    const line = 'MHcCAQEEIIGlRHZ8K0ZSq3u1AwEHoUQDQgAEr1ZyA5DCSklXGvJZl30FlWxS5XzLq';
+    const { text } = redactSecrets(`- step: -----BEGIN EC PRIVATE KEY----- ${line} ${line} ${line.slice(0, 20)}`);
+    expect(text).toBe('- step: [REDACTED:private-key]');
+  });
+
   it('counts each kind once per occurrence', () => {
     const a = `ghp_${'a1'.repeat(18)}`;
     const b = `ghp_${'b2'.repeat(18)}`;
