@@ -53,9 +53,12 @@ function nameStart(text: string, at: number): number {
 }
 
 // Read only after a secret name: a quoted value runs to its matching quote on the same line
-// (bounded, so an unclosed quote costs little); an unquoted one stops at whitespace and code
+// (bounded, so an unclosed quote costs little); a quote never closed on its line (a value cut
+// short by a writer that truncated before redacting: `"token": "abc…`) runs to the next quote
+// character or the end of the line; an unquoted value stops at whitespace and code
 // punctuation, or is one `${…}` reference.
-const VALUE = /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
+const VALUE =
+  /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<obs>\\{0,3})(?<oq>["'`])(?<open>[^\n"'`\\]{4,4096})(?=["'`\\\n]|$)|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
 
 // Unquoted values that are code or configuration vocabulary, not secrets (`token: string`,
 // `password: null`, `auth: true`).
@@ -109,15 +112,16 @@ function redactValueAt(text: string, at: number, name: string, sep: string, tall
   const m = VALUE.exec(text);
   if (!m?.groups) return null;
   const g = m.groups;
-  const quoted = g.q !== undefined;
-  const value = quoted ? (g.qval as string) : (g.val as string);
+  const quoted = g.q !== undefined || g.oq !== undefined;
+  const value = g.q !== undefined ? (g.qval as string) : g.oq !== undefined ? (g.open as string) : (g.val as string);
   if (value.length === 0 || isPlaceholderValue(value)) return null;
   const end = at + m[0].length;
   if (quoted ? tooPlainForSecret(value) : looksLikeCode(value, sep, text.slice(end, end + 3))) return null;
   const kind = assignmentKind(name);
   tally.add(kind);
   const marker = redactionMarker(kind);
-  return { end, replacement: quoted ? `${g.bs}${g.q}${marker}${g.bs}${g.q}` : marker };
+  if (g.q !== undefined) return { end, replacement: `${g.bs}${g.q}${marker}${g.bs}${g.q}` };
+  return { end, replacement: g.oq !== undefined ? `${g.obs}${g.oq}${marker}` : marker };
 }
 
 /** Replaces the values of assignments whose name looks secret, counting each in `tally`. */

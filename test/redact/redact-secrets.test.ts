@@ -40,6 +40,13 @@ describe('redactSecrets', () => {
     expect(text).toBe('- step: [REDACTED:private-key]');
   });
 
+  it('redacts a quoted secret value cut short before its closing quote', () => {
+    expect(redactSecrets(`objective: 'Deploy it. "SessionToken": "7foXva+/3mSbfk5tokOsKuSEs…'`).text).toBe(
+      `objective: 'Deploy it. "SessionToken": "[REDACTED:secret-assignment]'`,
+    );
+    expect(redactSecrets('password: "hunter2hunter2').text).toBe('password: "[REDACTED:secret-assignment]');
+  });
+
   it('counts each kind once per occurrence', () => {
     const a = `ghp_${'a1'.repeat(18)}`;
     const b = `ghp_${'b2'.repeat(18)}`;
