@@ -53,6 +53,16 @@ const corpora = {
     .map((s, i) => JSON.stringify({ type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: filler.repeat(10) + s }] }, usage: { input_tokens: 100, output_tokens: 20 } }))
     .join('\n'),
 };
+// Inputs shaped to make a backtracking regex slow: names with quotes that never close, key
+// headers without END, URLs with many colons, escaped line breaks. Should cost like the others.
+corpora['adversarial'] = [
+  'token: "'.repeat(20000),
+  ('password: `' + 'x'.repeat(3000) + ' ').repeat(60),
+  '-----BEGIN RSA PRIVATE KEY-----' + ' ABCDEFGHIJKLMNOPQRSTUVWXYZ'.repeat(20000),
+  ('http://' + 'u:'.repeat(300) + '@').repeat(300),
+  ('\\n' + 'A'.repeat(40)).repeat(20000),
+  'apiKey= '.repeat(30000),
+].join('\n');
 const sample = '/work/shared/claude-harness/transcript-sample.jsonl';
 if (existsSync(sample)) corpora['real Claude Code transcript (sample)'] = readFileSync(sample, 'utf8');
 
