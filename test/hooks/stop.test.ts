@@ -81,8 +81,7 @@ describe('makeStopHook', () => {
     expect(capsuleFiles()).toHaveLength(1);
   });
 
-  // Enabled once lib/redact is in main and wired in lib/hooks/default-deps.ts.
-  it.skip('redacts secrets before the commit', async () => {
+  it('redacts secrets before the commit', async () => {
     const key = 'sk-ant-api03-' + 'A'.repeat(90);
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: `use the key ${key} to deploy`, failing: `curl -H "x-api-key: ${key}" https://api.example.com` }));
     await stop();
