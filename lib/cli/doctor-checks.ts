@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isCapsuleError } from '../errors/capsule-error';
 import { HOOK_EVENTS, type HookEventName } from '../hooks/hook-events';
+import { openStore } from '../store/open-store';
 import { locateRuntime } from '../hooks/runtime-dir';
 import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from './claude-settings';
 
@@ -17,7 +19,7 @@ const MIN_GIT: [number, number] = [2, 30];
 const MIN_NODE = 20;
 
 /** Runs every check for the project at `cwd`; never throws. */
-export function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: Date): DoctorCheck[] {
+export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: Date): Promise<DoctorCheck[]> {
   const checks: DoctorCheck[] = [checkNode(), checkGit(cwd, env)];
   const location = locateRuntime(cwd, env);
   if (location.commonDir === null) {
@@ -25,7 +27,12 @@ export function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: Date):
     return checks;
   }
   checks.push({ name: 'repository', status: 'ok', detail: `git dir ${location.commonDir}` });
-  checks.push(checkMemoryRef(cwd, env), checkHooks(cwd, env), checkErrors(location.runtimeDir, now));
+  const git = checks.find((c) => c.name === 'git');
+  checks.push(
+    git?.status === 'fail' ? { name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: git.fix } : await checkMemoryRef(cwd, env),
+    checkHooks(cwd, env),
+    checkErrors(location.runtimeDir, now),
+  );
   return checks;
 }
 
@@ -46,16 +53,27 @@ function checkGit(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
     : { name: 'git', status: 'ok', detail: r.stdout.trim() };
 }
 
-function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const configured = spawnSync('git', ['config', '--get', 'capsule.ref'], { cwd, env, encoding: 'utf8' }).stdout?.trim();
-  const ref = configured || 'refs/heads/capsules';
-  if (!ref.startsWith('refs/')) {
-    return { name: 'memory ref', status: 'fail', detail: `MEMORY-ROOT: capsule.ref "${ref}" is not under refs/`, fix: 'set `git config capsule.ref refs/heads/<name>` or unset it' };
+/** The memory ref as the store resolves it (the one resolver: `capsule.ref` or the default). */
+async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+  let store;
+  try {
+    store = await openStore({ cwd, env });
+  } catch (err) {
+    const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+    const message = err instanceof Error ? err.message : String(err);
+    return { name: 'memory ref', status: 'fail', detail: `[${code}] ${message}`, fix: code === 'MEMORY_ROOT' ? 'fix or unset `git config capsule.ref` (it must name a ref under refs/)' : 'see the message' };
   }
-  const tip = spawnSync('git', ['rev-parse', '--verify', '-q', `${ref}^{commit}`], { cwd, env, encoding: 'utf8' });
-  return tip.status === 0
-    ? { name: 'memory ref', status: 'ok', detail: `${ref} at ${tip.stdout.trim().slice(0, 12)}` }
-    : { name: 'memory ref', status: 'warn', detail: `${ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`)' };
+  try {
+    const tip = await store.tip();
+    return tip
+      ? { name: 'memory ref', status: 'ok', detail: `${store.ref} at ${tip.slice(0, 12)}` }
+      : { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`)' };
+  } catch (err) {
+    const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+    return { name: 'memory ref', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: 'inspect it with `git log <ref>`; `git capsule reindex` rebuilds the index' };
+  } finally {
+    await store.close();
+  }
 }
 
 function checkHooks(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {

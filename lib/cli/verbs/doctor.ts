@@ -13,7 +13,7 @@ export const verb: Verb = {
 Exit 0 when nothing failed (warnings allowed), 1 when a check failed.`,
   async run(args, ctx) {
     const { values } = parseVerbArgs('doctor', args, { json: { type: 'boolean' } }, false);
-    const checks = runDoctorChecks(ctx.cwd, ctx.env, ctx.now());
+    const checks = await runDoctorChecks(ctx.cwd, ctx.env, ctx.now());
     if (values.json) ctx.stdout(`${JSON.stringify(checks, null, 2)}\n`);
     else {
       for (const c of checks) {

@@ -24,10 +24,17 @@ describe('git capsule doctor', () => {
 
   it('sees the hooks install wired and the memory ref once it exists', async () => {
     await runCli(['install'], { cwd: repo.dir, env: repo.env });
-    git(repo.dir, 'branch', 'capsules');
+    await runCli(['init'], { cwd: repo.dir, env: repo.env });
     const checks = byName((await runCli(['doctor', '--json'], { cwd: repo.dir, env: repo.env })).stdout);
     expect(checks.hooks!.status).toBe('ok');
     expect(checks['memory ref']!.status).toBe('ok');
+  });
+
+  it('fails the memory ref with MEMORY_ROOT when capsule.ref is outside refs/', async () => {
+    git(repo.dir, 'config', 'capsule.ref', 'heads/capsules');
+    const r = await runCli(['doctor', '--json'], { cwd: repo.dir, env: repo.env });
+    expect(r.code).toBe(1);
+    expect(byName(r.stdout)['memory ref']).toMatchObject({ status: 'fail', detail: expect.stringContaining('MEMORY_ROOT') });
   });
 
   it('fails when git is not on PATH and says how to fix it', async () => {
