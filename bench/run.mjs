@@ -9,6 +9,7 @@ import { performance } from 'node:perf_hooks';
 import { buildFixture, objectCounts, packFixture } from './lib/fixtures.mjs';
 import { median } from './lib/measure.mjs';
 import { selectNewestActiveRow, writeCapsuleRow } from './lib/store-rows.mjs';
+import { resumeRow } from './lib/resume-rows.mjs';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUNDLE = join(ROOT, 'dist', 'git-capsule.js');
@@ -50,7 +51,7 @@ function main() {
       process.stderr.write(`fixtures N=${n} built in ${Math.round(performance.now() - t0)} ms\n`);
       fixtures.push({ ...loose, state: 'loose', objects: objectCounts(loose.dir, env) }, { ...packed, state: 'packed', objects: objectCounts(packed.dir, env) });
     }
-    const rowMakers = [selectNewestActiveRow, writeCapsuleRow];
+    const rowMakers = [selectNewestActiveRow, writeCapsuleRow, resumeRow];
     const rows = fixtures.flatMap((fixture) => rowMakers.map((make) => ({ ...make({ bundle: BUNDLE, fixture }), fixture })));
     const commands = [
       { key: 'floor', command: process.execPath, args: ['-e', '0'] },
