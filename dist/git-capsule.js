@@ -9527,9 +9527,8 @@ function createGitRunner(opts) {
   return {
     cwd: opts.cwd,
     env,
-    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ""),
-    background: (args) => runDetached(opts.cwd, env, args),
-    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts)
+    run: (args, callOpts = {}) => runGit(opts.cwd, env, args, callOpts),
+    background: (args) => runDetached(opts.cwd, env, args)
   };
 }
 function runDetached(cwd, env, args) {
@@ -9537,10 +9536,9 @@ function runDetached(cwd, env, args) {
   child.on("error", () => void 0);
   child.unref();
 }
-function startGit(cwd, env, args, opts) {
+function runGit(cwd, env, args, opts) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  let send = () => void 0;
-  const exited = new Promise((resolve8, reject) => {
+  return new Promise((resolve8, reject) => {
     const child = (0, import_node_child_process.spawn)("git", args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     let stdout = "";
     let stderr = "";
@@ -9573,15 +9571,8 @@ function startGit(cwd, env, args, opts) {
       reject(gitFailed(args, exitCode, stderr, signal));
     });
     child.stdin.on("error", () => void 0);
-    send = (input) => child.stdin.end(input);
+    child.stdin.end(opts.input ?? "");
   });
-  exited.catch(() => void 0);
-  return {
-    finish(input) {
-      send(input);
-      return exited;
-    }
-  };
 }
 function gitFailed(args, exitCode, stderr, signal) {
   const firstLine2 = stderr.trim().split("\n").slice(-1)[0] ?? "";
@@ -9746,10 +9737,9 @@ done
 `);
   return parts.join("");
 }
-async function runImport(git, ref, commits, started) {
+async function runImport(git, ref, commits) {
   try {
-    const stream = buildImportStream(ref, commits);
-    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
+    const out = await git.run(FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits) });
     return { ok: true, commit: out.stdout.trim().split("\n").pop() ?? "" };
   } catch (err) {
     if (isCapsuleError(err, "GIT_FAILED") && isLostRace(String(err.data.stderr ?? ""))) {
@@ -9757,12 +9747,6 @@ async function runImport(git, ref, commits, started) {
     }
     throw err;
   }
-}
-function preStartImport(git) {
-  return git.start?.(FAST_IMPORT_ARGS);
-}
-async function abandonImport(started) {
-  await started?.finish("done\n").catch(() => void 0);
 }
 function isLostRace(stderr) {
   return /Not updating|cannot lock ref|Unable to create .*\.lock|but expected|reference already exists/i.test(stderr);
@@ -10318,8 +10302,18 @@ async function readTexts(tree, ids) {
   const found = /* @__PURE__ */ new Map();
   const tip = await tree.tip();
   if (tip === null || ids.length === 0) return found;
-  const wanted = new Set(ids);
-  const dirs = (await tree.capsuleDirs(tip)).filter((d) => wanted.has(d.id));
+  const hinted = await Promise.all(ids.map((id) => {
+    const month = ulidMonth(id);
+    return month === null ? null : tree.text(tip, capsulePath(id, month));
+  }));
+  const missing = /* @__PURE__ */ new Set();
+  ids.forEach((id, i) => {
+    const text = hinted[i];
+    if (typeof text === "string") found.set(id, text);
+    else missing.add(id);
+  });
+  if (missing.size === 0) return found;
+  const dirs = (await tree.capsuleDirs(tip)).filter((d) => missing.has(d.id));
   const texts = await Promise.all(dirs.map((d) => tree.text(tip, capsulePath(d.id, d.month))));
   dirs.forEach((d, i) => {
     const text = texts[i];
@@ -10544,18 +10538,6 @@ var init_set_status = __esm({
 
 // lib/store/write-capsule.ts
 async function writeCapsule(parts, text, opts) {
-  let started = preStartImport(parts.git);
-  try {
-    return await validateAndWrite(parts, text, opts, () => {
-      const first = started;
-      started = void 0;
-      return first;
-    });
-  } finally {
-    await abandonImport(started);
-  }
-}
-async function validateAndWrite(parts, text, opts, takeStarted) {
   const { validateCapsuleText: validateCapsuleText2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   const { fields, problems } = validateCapsuleText2(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
@@ -10586,7 +10568,7 @@ async function validateAndWrite(parts, text, opts, takeStarted) {
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files
-    }), takeStarted());
+    }));
     return outcome.ok ? { done: true, value: { id, commit: outcome.commit, path, changed: true } } : { done: false, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
