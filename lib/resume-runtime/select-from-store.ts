@@ -3,44 +3,55 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { CONSUMED_STATUSES, selectCapsule, unavailableSelection } from '../select/select-capsule';
 import type { CapsuleStatus } from '../capsule/types';
 import type { Candidate, Selection } from '../select/types';
-import type { MemoryStore } from '../store/types';
+import type { IndexEntry, MemoryStore } from '../store/types';
 
-/** Statuses listed entry by entry; the consumed ones (resumed, resolved) are only counted. */
-const LISTED_STATUSES: readonly CapsuleStatus[] = ['active', 'paused', 'abandoned'];
+/** Statuses listed entry by entry; the consumed ones (resumed, resolved) are only counted, active ones listed as far as read. */
+const NOT_ACTIVE_LISTED: readonly CapsuleStatus[] = ['paused', 'abandoned'];
 
-/** How many active capsules are read per round, newest first: most resumes need only the first. */
+/** How many active capsules are listed and read by the end of each round, newest first (then all): most resumes need only the first. */
 export const ACTIVE_READ_ROUNDS: readonly number[] = [8, 64, 512];
 
 /**
- * Feeds selection from the store's derived index without a blob read: consumed capsules are
- * counted, the others listed with id, path and derived status, and only active capsules' texts
- * are read, newest first, in growing rounds until one is selected. With `capsuleId` only that capsule competes.
+ * Feeds selection from the store's derived index: consumed capsules are counted, paused and
+ * abandoned ones listed with id, path and derived status, and active ones listed and read newest
+ * first in growing rounds until one is selected; the active ones never read enter the ledger as
+ * one count. With `capsuleId` only that capsule competes.
  * Store failures become `unavailable`, never exceptions.
  */
 export async function selectFromStore(store: MemoryStore, opts: { now: Date; capsuleId?: string }): Promise<Selection> {
   try {
     if (!(await store.exists())) return unavailableSelection('no-memory-branch', `${store.ref} does not exist`);
     if (opts.capsuleId !== undefined) return await selectById(store, opts.capsuleId, opts.now);
-    // Consumed capsules pile up without bound: count them (one small read), list only the rest.
-    const [counts, entries] = await Promise.all([store.countByStatus(), store.listIndex({ status: LISTED_STATUSES })]);
+    // Consumed capsules pile up without bound: count them (one small read), list paused and
+    // abandoned ones, and list active ones newest first only as far as the rounds read them, so
+    // a branch of 10,000 active capsules costs what one does plus the index shards walked.
+    const [counts, others] = await Promise.all([store.countByStatus(), store.listIndex({ status: NOT_ACTIVE_LISTED })]);
     const counted = CONSUMED_STATUSES.map((status) => ({ status, count: counts[status as CapsuleStatus] ?? 0 }));
-    const candidates: Candidate[] = entries.map((e) => ({ id: e.id, path: e.path, status: e.status, createdAt: e.createdAt }));
-    const active = candidates.filter((c) => c.status === 'active');
-    let read = 0;
-    let selection = selectCapsule(candidates, { now: opts.now, counted });
-    for (let round = 0; read < active.length; round += 1) {
-      const size = ACTIVE_READ_ROUNDS[round] ?? active.length;
-      const batch = active.slice(read, read + size);
+    const candidates: Candidate[] = others.map(toCandidate);
+    let active: Candidate[] = [];
+    let exhausted = false;
+    let selection: Selection | null = null;
+    for (let round = 0; selection === null || (selection.capsule === null && !exhausted); round += 1) {
+      const limit = ACTIVE_READ_ROUNDS[round];
+      const listed = await store.listIndex({ status: ['active'], ...(limit === undefined ? {} : { limit }) });
+      exhausted = limit === undefined || listed.length < limit;
+      const seen = new Set(active.map((c) => c.id));
+      const batch = listed.filter((e) => !seen.has(e.id)).map(toCandidate);
       const texts = await store.readTexts(batch.map((c) => c.id));
       for (const c of batch) c.text = texts.get(c.id) ?? null;
-      read += batch.length;
-      selection = selectCapsule(candidates, { now: opts.now, counted });
-      if (selection.capsule !== null) break;
+      active = [...active, ...batch];
+      // The counts blob says how many active capsules the unread rest holds; a listing that ran out is exact.
+      const unread = exhausted ? 0 : Math.max(0, (counts.active ?? 0) - active.length);
+      selection = selectCapsule([...candidates, ...active], { now: opts.now, counted: [...counted, { status: 'active', count: unread, unread: true }] });
     }
     return selection;
   } catch (err) {
     return unavailableFromError(err);
   }
+}
+
+function toCandidate(e: IndexEntry): Candidate {
+  return { id: e.id, path: e.path, status: e.status, createdAt: e.createdAt };
 }
 
 /** Maps a store error to the reason there is no winner. */

@@ -7,6 +7,8 @@ import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, U
 /** Statuses a previous resume (or the author) already spent: ordinary history, not junk. */
 export const CONSUMED_STATUSES: readonly string[] = ['resumed', 'resolved'];
 
+const UNREAD_DETAIL = 'not read: older than the selected capsule';
+
 /** The one selectable status. */
 export const SELECTABLE_STATUS = 'active';
 
@@ -16,16 +18,22 @@ export const SELECTABLE_STATUS = 'active';
  * silent discard is indistinguishable from a capsule that never existed.
  *
  * `counted` carries consumed capsules the store counted from its index instead of listing
- * (a branch of 10,000 spent capsules costs one small read); they enter the ledger as counts.
+ * (a branch of 10,000 spent capsules costs one small read); they enter the ledger as counts, and
+ * so do active capsules counted `unread` (older than every one read, superseded by the winner).
  *
  * @example selectCapsule([{ id, path, status: 'active', text }], { now }).capsule?.id
  */
 export function selectCapsule(candidates: readonly Candidate[], options: { now: Date; counted?: readonly CountedStatus[] }): Selection {
   const rejected: Rejection[] = [];
   let countedTotal = 0;
+  let unreadCount = 0;
   for (const c of options.counted ?? []) {
     if (c.count <= 0) continue;
     countedTotal += c.count;
+    if (c.unread === true) {
+      unreadCount += c.count;
+      continue;
+    }
     const reason = CONSUMED_STATUSES.includes(c.status) ? 'already-consumed' : 'not-active';
     rejected.push({ id: '', path: '', status: c.status, reason, ...(reason === 'already-consumed' ? { detail: c.status } : describeStatus(c.status)), count: c.count });
   }
@@ -54,8 +62,13 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
   valid.sort((a, b) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const [winner, ...older] = valid;
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: 'valid, older than the selected capsule' });
-  for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: 'not read: older than the selected capsule' });
-  if (winner) return { capsule: winner, rejected, unavailable: null };
+  for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL });
+  if (winner) {
+    if (unreadCount > 0) rejected.push({ id: '', path: '', status: SELECTABLE_STATUS, reason: 'superseded', detail: UNREAD_DETAIL, count: unreadCount });
+    return { capsule: winner, rejected, unavailable: null };
+  }
+  // Without a winner they are not superseded by anything: named, never dropped (callers read them all first).
+  if (unreadCount > 0) rejected.push({ id: '', path: '', status: SELECTABLE_STATUS, reason: 'unreadable', detail: 'not read', count: unreadCount });
   const reason: UnavailableReason = candidates.length + countedTotal === 0 ? 'no-capsules' : 'all-candidates-rejected';
   return { capsule: null, rejected, unavailable: { reason } };
 }

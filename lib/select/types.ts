@@ -51,10 +51,16 @@ export interface Rejection {
   count?: number;
 }
 
-/** Capsules of one consumed status counted from the index rather than listed, so selection stays cheap as history grows. */
+/**
+ * Capsules counted from the index rather than listed, so selection stays cheap as history grows:
+ * consumed ones by status, and (with `unread`) active ones older than every capsule read, which
+ * are superseded whenever a newer one is selected.
+ */
 export interface CountedStatus {
   status: string;
   count: number;
+  /** Active capsules older than the ones read: superseded when there is a winner. */
+  unread?: boolean;
 }
 
 /** Why there is no winner. */

@@ -2,6 +2,8 @@ import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runResume, type RunResumeOptions } from '../../lib/resume-runtime/run-resume';
 import { SESSION_ID_UNAVAILABLE } from '../../lib/resume/session-authority';
+import { DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
+import { importCapsules } from '../support/bulk-capsules';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { makeTestRepo, type TestRepo } from './repo';
 
@@ -59,6 +61,23 @@ describe('runResume', () => {
     expect(r.capsuleId).toBe(ulid(1));
     expect(r.text).toContain('1x not-active (paused)');
     expect(r.text).toContain('1x superseded');
+  });
+
+  it('reads past a first round of invalid active capsules and counts the unread older ones as superseded', async () => {
+    await seed({ id: ulid(99), created_at: '2026-10-01T00:00:00Z', status: 'paused' }); // creates the branch
+    const stamp = (minutesAgo: number) => new Date(Date.parse('2026-11-29T20:00:00Z') - minutesAgo * 60_000).toISOString();
+    // Newest first: 8 invalid (the whole first round of 8), the valid winner, then 70 older. The
+    // second round reads down to the 64th, so 55 older ones are read and 15 only counted.
+    const invalid = Array.from({ length: 8 }, (_, i) => ({ fields: { id: ulid(100 + i), created_at: stamp(i), objective: '' } }));
+    const older = Array.from({ length: 70 }, (_, i) => ({ fields: { id: ulid(200 + i), created_at: stamp(9 + i) } }));
+    importCapsules(repo.dir, repo.env, DEFAULT_MEMORY_REF, [{ fields: { id: ulid(99), created_at: '2026-10-01T00:00:00Z', status: 'paused' } }, ...invalid, { fields: { id: ulid(10), created_at: stamp(8) } }, ...older]);
+    const r = await resume({ consume: false });
+    expect(r.capsuleId).toBe(ulid(10));
+    expect(r.text).toContain('CAPSULES NOT SELECTED (79):');
+    expect(r.text).toContain('8x missing-required-field (objective: empty)');
+    expect(r.text).toContain('1x not-active (paused)');
+    expect(r.text).toContain('55x superseded (valid, older than the selected capsule)');
+    expect(r.text).toContain('15x superseded (not read: older than the selected capsule)');
   });
 
   it('resumes the capsule named by capsuleId, and says capsule-not-found for an unknown one', async () => {

@@ -100,6 +100,18 @@ describe('selectCapsule', () => {
     expect(sel.rejected.map((r) => [r.id, r.reason])).toEqual([[ulid(2), 'superseded'], [ulid(3), 'superseded']]);
   });
 
+  it('records active capsules counted unread as one superseded entry when there is a winner', () => {
+    const sel = selectCapsule([active(1)], { now, counted: [{ status: 'active', count: 9999, unread: true }] });
+    expect(sel.capsule?.id).toBe(ulid(1));
+    expect(sel.rejected).toEqual([{ id: '', path: '', status: 'active', reason: 'superseded', detail: 'not read: older than the selected capsule', count: 9999 }]);
+  });
+
+  it('names active capsules counted unread as unreadable when nothing was selected, never drops them', () => {
+    const sel = selectCapsule([active(1, { objective: '' })], { now, counted: [{ status: 'active', count: 5, unread: true }] });
+    expect(sel.capsule).toBeNull();
+    expect(sel.rejected).toContainEqual({ id: '', path: '', status: 'active', reason: 'unreadable', detail: 'not read', count: 5 });
+  });
+
   it('records consumed capsules counted from the index as already-consumed entries with their count', () => {
     const sel = selectCapsule([], { now, counted: [{ status: 'resumed', count: 9940 }, { status: 'resolved', count: 0 }] });
     expect(sel.unavailable).toEqual({ reason: 'all-candidates-rejected' });
