@@ -4,8 +4,11 @@
 //
 //   node bench/hooks.mjs [--runs 15] [--capsules 10000] [--json]
 //
-// Rows: SessionStart(clear) with N capsules on the memory branch, Stop for one turn of
-// transcript (a new turn appended before every run, so every run commits), UserPromptSubmit.
+// Rows: SessionStart(clear) with N capsules on the memory branch (2 % active, the rest resumed
+// or resolved, as on a branch in use; and, reported apart, the worst case of all N active), Stop
+// for one turn of transcript (a new turn appended before every run, so every run commits),
+// UserPromptSubmit. Every SessionStart run starts from the same fixture tip (reset outside the
+// timing), so the capsules consumed by earlier runs do not change what is measured.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -19,13 +22,16 @@ const N = Number(values.capsules);
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const CLI = join(ROOT, 'dist', 'git-capsule.js');
 const WORK = join(ROOT, '.bench-tmp', 'hooks');
-const TARGETS = { 'SessionStart(clear)': 2.0, Stop: 2.5, UserPromptSubmit: 1.4 };
+const TARGETS = { 'SessionStart(clear)': 2.0, 'SessionStart(clear), all active': 2.0, Stop: 2.5, UserPromptSubmit: 1.4 };
 
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
 
-/** A repository with N capsules on its memory branch; cached under .bench-tmp (generation takes a while). */
-function repoWithCapsules(n) {
-  const dir = join(WORK, `repo-${n}`);
+/**
+ * A repository with N capsules on its memory branch, one in `activeEvery` active and the rest
+ * resumed or resolved by a status event; cached under .bench-tmp (generation takes a while).
+ */
+function repoWithCapsules(n, activeEvery) {
+  const dir = join(WORK, `repo-${n}-active-1-in-${activeEvery}`);
   if (existsSync(join(dir, '.ready'))) return dir;
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -48,6 +54,12 @@ function repoWithCapsules(n) {
     const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
     const doc = `---\nid: ${id}\nobjective: "bench objective ${i}: keep the widget parser fast"\nwaiting_on: "nothing"\nnext_valid_action: "run the widget tests and fix the first failure ${i}"\nstatus: active\ntrigger: manual\ncreated_at: ${at.toISOString().slice(0, 19)}Z\n---\n\n<!-- capsule:done -->\n## Done [REFERENCE ONLY]\n- wrote part ${i}\n`;
     stream += `M 100644 inline capsules/${month}/${id}/capsule.md\ndata ${Buffer.byteLength(doc)}\n${doc}\n`;
+    if (i % activeEvery !== 0) {
+      const status = i % 2 === 0 ? 'resolved' : 'resumed';
+      const spent = new Date(at.getTime() + 1_800_000);
+      const event = `status: ${status}\nwriter: fixture\nat: ${spent.toISOString()}\n`;
+      stream += `M 100644 inline capsules/${month}/${id}/status/${spent.toISOString().replace(/[-:.]/g, '')}-fixture-${status}\ndata ${Buffer.byteLength(event)}\n${event}\n`;
+    }
   }
   stream += 'done\n';
   execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: dir, input: stream, maxBuffer: 1 << 28 });
@@ -121,12 +133,19 @@ function bench(name, prepare, file, input, env) {
 }
 
 mkdirSync(WORK, { recursive: true });
-const bigRepo = repoWithCapsules(N);
+const bigRepo = repoWithCapsules(N, 50);
+const allActiveRepo = repoWithCapsules(N, 1);
+/** Puts the memory branch back to the fixture's tip before a run (outside the timing). */
+const resetTo = (dir) => {
+  const tip = git(dir, 'rev-parse', 'refs/heads/capsules');
+  return () => git(dir, 'update-ref', 'refs/heads/capsules', tip);
+};
 const stateDir = join(WORK, 'state');
 const env = { PATH: process.env.PATH, HOME: WORK, CAPSULE_STATE_DIR: stateDir };
 const rows = [];
 
-rows.push(bench('SessionStart(clear)', null, 'session-start.js', () => payload('SessionStart', bigRepo, { source: 'clear' }), env));
+rows.push(bench('SessionStart(clear)', resetTo(bigRepo), 'session-start.js', () => payload('SessionStart', bigRepo, { source: 'clear' }), env));
+rows.push(bench('SessionStart(clear), all active', resetTo(allActiveRepo), 'session-start.js', () => payload('SessionStart', allActiveRepo, { source: 'clear' }), env));
 
 const small = join(WORK, 'repo-stop');
 rmSync(small, { recursive: true, force: true });
@@ -143,7 +162,7 @@ rows.push(bench('UserPromptSubmit', null, 'user-prompt-submit.js', () => payload
 if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, rows }, null, 2));
 else {
   const lines = [
-    `Hook rows, measured ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, node ${process.version}, load average ${loadavg()[0].toFixed(1)}): medians of ${RUNS} cold runs of the built bundles, each interleaved with \`node -e 0\`; SessionStart(clear) on ${N.toLocaleString('en-US')} capsules (resume: select, render, consume).`,
+    `Hook rows, measured ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, node ${process.version}, load average ${loadavg()[0].toFixed(1)}): medians of ${RUNS} cold runs of the built bundles, each interleaved with \`node -e 0\`; SessionStart(clear) on ${N.toLocaleString('en-US')} capsules (resume: select, render, consume), 2 % of them active (the rest resumed or resolved), and the worst case of all ${N.toLocaleString('en-US')} active.`,
     '',
     '| hook | median wall | `node -e 0` wall | wall ratio | CPU (incl. git) | `node -e 0` CPU | CPU ratio | target | met (wall) |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',

@@ -15,7 +15,9 @@ const outFlag = process.argv.indexOf('--outdir');
 const outDir = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
 
 const entries = [
-  { in: 'lib/cli/main.ts', out: 'git-capsule.js' },
+  // The CLI starts through a small launcher that keeps V8's code cache (lib/cli/launcher.ts).
+  { in: 'lib/cli/launcher.ts', out: 'git-capsule.js' },
+  { in: 'lib/cli/bin.ts', out: 'impl/git-capsule.js' },
   // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
   // The heavy ones start through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts);
   // UserPromptSubmit is small enough to load directly.
@@ -27,6 +29,7 @@ const entries = [
 ].map((e) => ({ in: e.in, out: join(outDir, e.out) }));
 
 mkdirSync(join(outDir, 'hooks', 'impl'), { recursive: true });
+mkdirSync(join(outDir, 'impl'), { recursive: true });
 await Promise.all(
   entries.map((e) =>
     build({

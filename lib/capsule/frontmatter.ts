@@ -1,4 +1,5 @@
-import { parseDocument } from 'yaml';
+import { parseFlatFrontmatter } from './flat-frontmatter';
+import { loadYaml } from './yaml-lib';
 import { MAX_CAPSULE_BYTES, MAX_YAML_ALIASES } from './limits';
 import type { Frontmatter, Problem } from './types';
 
@@ -48,14 +49,17 @@ export interface YamlResult {
 }
 
 /**
- * Parses frontmatter YAML (YAML 1.2 core schema, so stamps stay strings) into a mapping.
+ * Parses frontmatter YAML (YAML 1.2 core schema, so stamps stay strings) into a mapping; a flat
+ * mapping of string scalars is read without loading the YAML library (lib/capsule/flat-frontmatter.ts).
  * Syntax errors, duplicate keys, more than MAX_YAML_ALIASES alias expansions and a non-mapping
  * root become problems; the function never throws.
  */
 export function parseFrontmatterYaml(yaml: string): YamlResult {
+  const flat = parseFlatFrontmatter(yaml);
+  if (flat !== null) return { frontmatter: flat, problems: [] };
   let doc;
   try {
-    doc = parseDocument(yaml, { schema: 'core', uniqueKeys: true, prettyErrors: false, strict: true });
+    doc = loadYaml().parseDocument(yaml, { schema: 'core', uniqueKeys: true, prettyErrors: false, strict: true });
   } catch (err) {
     return { frontmatter: null, problems: [problem('YAML_SYNTAX', `frontmatter is not YAML: ${message(err)}`)] };
   }

@@ -1,4 +1,4 @@
-import { Document } from 'yaml';
+import { loadYaml } from './yaml-lib';
 import { renderBody } from './sections';
 import type { CapsuleDocument, Frontmatter } from './types';
 
@@ -15,7 +15,7 @@ export const FIELD_ORDER = [
  * deep-equals `d` for a document of strings, lists and numbers.
  */
 export function renderCapsule(doc: CapsuleDocument): string {
-  const yaml = new Document(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
+  const yaml = new (loadYaml().Document)(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
   return `---\n${yaml}---\n\n${renderBody(doc)}`;
 }
 

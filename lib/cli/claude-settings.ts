@@ -98,11 +98,11 @@ export function wiredEvents(settings: ClaudeSettings): HookEventName[] {
 }
 
 /**
- * Where the built hook bundles are: `dist/hooks` beside the CLI bundle, or the repository's
- * dist/ when running from source. HOOK_BUNDLES_MISSING when neither has them.
+ * Where the built hook bundles are: `dist/hooks` beside the CLI bundle (`dist/impl/` holds the
+ * CLI behind its launcher), or the repository's dist/ when running from source. HOOK_BUNDLES_MISSING when neither has them.
  */
 export function hookBundleDir(env: NodeJS.ProcessEnv): string {
-  const candidates = [env.CAPSULE_HOOKS_DIR, join(__dirname, 'hooks'), resolve(__dirname, '..', '..', 'dist', 'hooks')];
+  const candidates = [env.CAPSULE_HOOKS_DIR, join(__dirname, 'hooks'), join(__dirname, '..', 'hooks'), resolve(__dirname, '..', '..', 'dist', 'hooks')];
   for (const dir of candidates) if (dir && existsSync(join(dir, 'session-start.js'))) return resolve(dir);
   throw new CapsuleError('HOOK_BUNDLES_MISSING', `no built hook bundles found (looked in ${candidates.filter(Boolean).join(', ')}); run \`npm run build\``, { candidates });
 }

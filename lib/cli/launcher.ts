@@ -1,0 +1,14 @@
+import { join } from 'node:path';
+import { runWithCodeCache } from '../launch/code-cache';
+
+/**
+ * The CLI's start-up path (`dist/git-capsule.js` → `dist/impl/git-capsule.js`, built from
+ * lib/cli/bin.ts): runs the real bundle with V8's code cache, so a verb that never renders YAML
+ * does not compile the YAML library, and one that does compiles it from the cache.
+ */
+try {
+  runWithCodeCache(join(__dirname, 'impl', 'git-capsule.js'), process.env);
+} catch (err) {
+  process.stderr.write(`git capsule: [INTERNAL] cannot load ${join(__dirname, 'impl', 'git-capsule.js')}: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exitCode = 1;
+}

@@ -1,0 +1,44 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CLI = join(__dirname, '..', '..', 'dist', 'git-capsule.js');
+
+describe('the CLI launcher', () => {
+  let cache: string;
+  beforeEach(() => (cache = mkdtempSync(join(tmpdir(), 'capsule-cli-cc-'))));
+  afterEach(() => rmSync(cache, { recursive: true, force: true }));
+
+  const run = (env: NodeJS.ProcessEnv = {}) => spawnSync(process.execPath, [CLI, '--version'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache, ...env }, encoding: 'utf8' });
+  const cacheFiles = () => {
+    try {
+      return readdirSync(join(cache, 'code-cache'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('runs the CLI bundle and keeps one code-cache file for it', () => {
+    const first = run();
+    expect(first).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
+    expect(cacheFiles()).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/)]);
+    expect(run().stdout).toBe(first.stdout);
+  });
+
+  it('still runs when the cache file is garbage, and when caching is off', () => {
+    run();
+    const [file] = cacheFiles();
+    writeFileSync(join(cache, 'code-cache', file!), 'garbage');
+    expect(run()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
+    expect(run({ CAPSULE_CODE_CACHE: '0' })).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
+  });
+
+  it('keeps the exit code and stderr of the verb it runs', () => {
+    const r = run();
+    const bad = spawnSync(process.execPath, [CLI, 'no-such-verb'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' });
+    expect(r.status).toBe(0);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('is not a verb');
+  });
+});
