@@ -1585,31 +1585,84 @@ function parseFlatFrontmatter(yaml2) {
   if (!yaml2.endsWith("\n")) return null;
   const lines = yaml2.slice(0, -1).split("\n");
   const out = {};
+  let list = null;
   for (const line of lines) {
-    const m = LINE.exec(line);
-    if (m === null) return null;
-    const key = m[1];
-    const raw = m[2];
-    if (RESERVED_KEYS.has(key) || Object.prototype.hasOwnProperty.call(out, key)) return null;
-    const quoted = QUOTED.exec(raw);
-    if (quoted !== null) {
-      out[key] = quoted[1];
+    if (line.startsWith("  - ") && list !== null) {
+      const item = readScalar(line.slice(4));
+      if (item === null) return null;
+      list.push(item);
       continue;
     }
-    if (!PLAIN.test(raw) || /:(?: |$)/.test(raw) || CORE_NON_STRING.test(raw)) return null;
-    out[key] = raw;
+    if (list !== null && list.length === 0) return null;
+    list = null;
+    const colon = line.indexOf(":");
+    const key = line.slice(0, colon);
+    if (colon <= 0 || !KEY.test(key) || RESERVED_KEYS.has(key) || Object.prototype.hasOwnProperty.call(out, key)) return null;
+    if (line.length === colon + 1) {
+      list = [];
+      out[key] = list;
+      continue;
+    }
+    if (line[colon + 1] !== " ") return null;
+    const value = readScalar(line.slice(colon + 2));
+    if (value === null) return null;
+    out[key] = value;
   }
+  if (list !== null && list.length === 0) return null;
   return lines.length === 0 ? null : out;
 }
-var LINE, RESERVED_KEYS, QUOTED, PLAIN, CORE_NON_STRING;
+function renderFlatFrontmatter(fields) {
+  const lines = [];
+  for (const [key, value] of Object.entries(fields)) {
+    if (!KEY.test(key) || RESERVED_KEYS.has(key)) return null;
+    if (Array.isArray(value)) {
+      if (value.length === 0) return null;
+      lines.push(`${key}:`);
+      for (const item of value) {
+        const text2 = writeScalar(item);
+        if (text2 === null) return null;
+        lines.push(`  - ${text2}`);
+      }
+      continue;
+    }
+    const text = writeScalar(value);
+    if (text === null) return null;
+    lines.push(`${key}: ${text}`);
+  }
+  return lines.length === 0 ? null : `${lines.join("\n")}
+`;
+}
+function readScalar(raw) {
+  const double = DOUBLE.exec(raw);
+  if (double !== null) return double[1].replace(/\\(["\\])/g, "$1");
+  const single = SINGLE.exec(raw);
+  if (single !== null) return single[1].replace(/''/g, "'");
+  if (!PLAIN.test(raw) || PLAIN_BREAKERS.test(raw) || CORE_NON_STRING.test(raw) || DOCUMENT_MARKER.test(raw)) return null;
+  return raw;
+}
+function writeScalar(value) {
+  if (typeof value !== "string" || value === "" || !SAFE_TEXT.test(value) || DOCUMENT_MARKER.test(value)) return null;
+  if (!NEEDS_QUOTES.test(value) && !CORE_NON_STRING.test(value)) return value;
+  const hasDouble = value.includes('"');
+  const hasSingle = value.includes("'");
+  if (hasDouble && !hasSingle) return `'${value}'`;
+  return /^[\x20-\x7e]*$/.test(value) ? JSON.stringify(value) : null;
+}
+var KEY, RESERVED_KEYS, SAFE, SAFE_TEXT, DOUBLE, SINGLE, PLAIN, PLAIN_BREAKERS, CORE_NON_STRING, NEEDS_QUOTES, DOCUMENT_MARKER;
 var init_flat_frontmatter = __esm({
   "lib/capsule/flat-frontmatter.ts"() {
     "use strict";
-    LINE = /^([a-z_][a-z0-9_]*): (.+)$/;
+    KEY = /^[a-z_][a-z0-9_]*$/;
     RESERVED_KEYS = /* @__PURE__ */ new Set(["null", "true", "false", "__proto__"]);
-    QUOTED = /^"([\x20\x21\x23-\x5b\x5d-\x7e\u00a0-\ud7ff\ue000-\ufefe\uff00-\ufffd]*)"$/;
-    PLAIN = /^[A-Za-z0-9][A-Za-z0-9_./:+-]*(?: [A-Za-z0-9_./:+-]+)*$/;
-    CORE_NON_STRING = /^(?:~|null|Null|NULL|true|True|TRUE|false|False|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?)$/;
+    SAFE = "\\x20-\\x7e\\u00a0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd";
+    SAFE_TEXT = new RegExp(`^[${SAFE}]*$`);
+    DOUBLE = new RegExp(`^"((?:[${SAFE.replace("\\x20-\\x7e", "\\x20\\x21\\x23-\\x5b\\x5d-\\x7e")}]|\\\\["\\\\])*)"$`);
+    SINGLE = new RegExp(`^'((?:[${SAFE.replace("\\x20-\\x7e", "\\x20-\\x26\\x28-\\x7e")}]|'')*)'$`);
+    PLAIN = new RegExp(`^[A-Za-z0-9][${SAFE}]*$`);
+    PLAIN_BREAKERS = /: |:$| #| $|\t/;
+    CORE_NON_STRING = /^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE|[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+|[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/;
+    NEEDS_QUOTES = /^[\n\t ,[\]{}#&*!|>'"%@`]|^[?-]$|^[?-][ \t]|[\n:][ \t]|[ \t]\n|[\n\t ]#|[\n\t :]$/;
+    DOCUMENT_MARKER = /^(?:%|---|\.\.\.)/m;
   }
 });
 
@@ -12393,7 +12446,8 @@ __export(render_exports2, {
   renderCapsule: () => renderCapsule
 });
 function renderCapsule(doc) {
-  const yaml2 = new (loadYaml()).Document(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
+  const fields = orderFields(doc.frontmatter);
+  const yaml2 = renderFlatFrontmatter(fields) ?? new (loadYaml()).Document(fields).toString({ lineWidth: 0, minContentWidth: 0 });
   return `---
 ${yaml2}---
 
@@ -12409,6 +12463,7 @@ var FIELD_ORDER;
 var init_render2 = __esm({
   "lib/capsule/render.ts"() {
     "use strict";
+    init_flat_frontmatter();
     init_yaml_lib();
     init_sections();
     FIELD_ORDER = [

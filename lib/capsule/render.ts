@@ -1,3 +1,4 @@
+import { renderFlatFrontmatter } from './flat-frontmatter';
 import { loadYaml } from './yaml-lib';
 import { renderBody } from './sections';
 import type { CapsuleDocument, Frontmatter } from './types';
@@ -15,7 +16,9 @@ export const FIELD_ORDER = [
  * deep-equals `d` for a document of strings, lists and numbers.
  */
 export function renderCapsule(doc: CapsuleDocument): string {
-  const yaml = new (loadYaml().Document)(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
+  const fields = orderFields(doc.frontmatter);
+  // Flat frontmatter (nearly every capsule) is written without loading the YAML library, byte for byte as it would write it.
+  const yaml = renderFlatFrontmatter(fields) ?? new (loadYaml().Document)(fields).toString({ lineWidth: 0, minContentWidth: 0 });
   return `---\n${yaml}---\n\n${renderBody(doc)}`;
 }
 

@@ -1,51 +1,97 @@
-import { parseDocument } from 'yaml';
-import { parseFlatFrontmatter } from '../../lib/capsule/flat-frontmatter';
+import { Document, parseDocument } from 'yaml';
+import { parseFlatFrontmatter, renderFlatFrontmatter } from '../../lib/capsule/flat-frontmatter';
 import { parseFrontmatterYaml } from '../../lib/capsule/frontmatter';
 import { dice } from '../support/seeded-random';
 
 /** What the YAML library makes of `yaml` with the options parseFrontmatterYaml uses, or null when it refuses. */
-function library(yaml: string): unknown {
+function libraryParse(yaml: string): unknown {
   const doc = parseDocument(yaml, { schema: 'core', uniqueKeys: true, prettyErrors: false, strict: true });
   return doc.errors.length > 0 ? null : doc.toJS();
 }
 
-// Values chosen to sit on every edge of the subset: YAML types, comments, mapping colons, quotes, escapes.
+/** What renderCapsule has the YAML library write. */
+function libraryRender(fields: Record<string, unknown>): string {
+  return new Document(fields).toString({ lineWidth: 0, minContentWidth: 0 });
+}
+
+// Values chosen to sit on every edge of the subset: YAML types, comments, mapping colons, quotes, escapes, document markers.
 const VALUES = [
   'plain words', '2026-11-29T21:00:00Z', '2026-11-29T21:00:00+01:00', '2026-11-29', '12:30', 'a:b', 'a: b', 'a:', 'http://x/y',
   'null', 'Null', '~', 'true', 'False', 'yes', 'no', 'on', '0', '-1', '+1', '1.5', '1e3', '.5', '0x1F', '0o17', '.inf', '.nan', '007',
   'a # b', 'a #b', '#a', '- a', 'a - b', '-a', '&a', '*a', '!a', '%a', '@a', '`a', '[a]', '{a}', 'a,b', "'a'", '"a"', '"a\\nb"',
   '"a \\" b"', '"a # b"', '"a: b"', '"caf\u00e9"', '"\u{1F600}"', '"\u0085"', '"\u007f"', '"\ufeff"', '"a\tb"', '""', "''", 'a  b',
   'a ', ' a', '"a" b', '"a"b"', 'x'.repeat(300), 'fix the flaky test', '01JDQ6Z8W1N9V3C5Q7R2000001', 'a/b+c.d_e-f',
+  "'it''s'", "'a\\b'", "'say \"hi\"'", "''''", '"say \\"hi\\""', '"a\\\\b"', '"\\x41"', '"\\u0041"', 'a#b', 'a\\b', 'caf\u00e9 au lait',
+  'x\u00a0y', 'x\u2028y', '(paren) x', 'unknown (autosave could not determine)', 'issue #12', 'a\tb', '---x', '...', '%x', 'x ---',
+  '-.5', '+.inf', '.NaN', '1_000', '0b101', '0o18', '0x1G', '1.', '+12', 'TRUE', 'tRUE', 'NULL', 'nULL', 'a{b}', 'a [b]', 'a |b', 'a:: b',
 ];
 const KEYS = ['id', 'objective', 'status', 'created_at', 'null', 'true', 'True', 'a-b', '__proto__', 'x1', '_k', 'Key', 'k k'];
+// Characters near every quoting rule, for the renderer's generated strings.
+const CHARS = ['a', 'Z', '0', '9', ' ', ' ', ':', '#', "'", '"', '\\', '-', '?', '.', ',', '[', ']', '{', '}', '&', '*', '!', '|', '>', '%', '@', '`', '\t', '\n', '\u00e9', '\u00a0', '\u0085', '\u2028', '\ufeff', '\u{1F600}', '\u007f', '~', '+', '_', '/'];
 
 describe('parseFlatFrontmatter', () => {
   it('agrees with the YAML library wherever it answers, on generated frontmatter (seed 20261129)', () => {
     const d = dice(20261129);
     let answered = 0;
     for (let i = 0; i < 12000; i += 1) {
-      const lines = Array.from({ length: 1 + d.int(5) }, () => `${d.pick(KEYS)}:${d.chance(0.05) ? '  ' : ' '}${d.pick(VALUES)}`);
-      const yaml = `${lines.join('\n')}\n${d.chance(0.03) ? '\n' : ''}`;
+      const lines = Array.from({ length: 1 + d.int(5) }, () =>
+        d.chance(0.15) ? `${d.pick(KEYS)}:\n${Array.from({ length: d.int(3) }, () => `${d.chance(0.05) ? ' ' : '  '}- ${d.pick(VALUES)}`).join('\n')}` : `${d.pick(KEYS)}:${d.chance(0.05) ? '  ' : ' '}${d.pick(VALUES)}`,
+      );
+      const yaml = `${lines.join('\n').replace(/\n+/g, '\n')}\n${d.chance(0.03) ? '\n' : ''}`;
       const flat = parseFlatFrontmatter(yaml);
       if (flat === null) continue;
       answered += 1;
-      expect({ yaml, value: flat }).toEqual({ yaml, value: library(yaml) });
+      expect({ yaml, value: flat }).toEqual({ yaml, value: libraryParse(yaml) });
     }
     expect(answered).toBeGreaterThan(300);
   });
 
-  it('reads a flat mapping of strings, plain and double-quoted', () => {
-    expect(parseFlatFrontmatter('id: 01JDQ6Z8W1N9V3C5Q7R2000001\nobjective: "fix it: now"\ncreated_at: 2026-11-29T21:00:00Z\n')).toEqual({
+  it('reads a flat mapping of strings, plain and quoted, and lists of them', () => {
+    expect(parseFlatFrontmatter("id: 01JDQ6Z8W1N9V3C5Q7R2000001\nobjective: \"fix it: now\"\nnext_valid_action: 'run \"npm test\"'\ncreated_at: 2026-11-29T21:00:00Z\ntags:\n  - autosave\n")).toEqual({
       id: '01JDQ6Z8W1N9V3C5Q7R2000001',
       objective: 'fix it: now',
+      next_valid_action: 'run "npm test"',
       created_at: '2026-11-29T21:00:00Z',
+      tags: ['autosave'],
     });
   });
 
   it('leaves everything else to the YAML library: types, nesting, escapes, duplicates, comments', () => {
-    for (const yaml of ['n: 1\n', 'a: null\n', 'a: true\n', 'a:\n  - x\n', 'a: "x\\ny"\n', 'a: x\na: y\n', '# c\na: x\n', 'a: x # c\n', 'a: x', '', '__proto__: x\n']) {
+    for (const yaml of ['n: 1\n', 'a: null\n', 'a: true\n', 'a:\n', 'a:\n  b: c\n', 'a: "x\\ny"\n', 'a: x\na: y\n', '# c\na: x\n', 'a: x # c\n', 'a: x', '', '__proto__: x\n']) {
       expect(parseFlatFrontmatter(yaml)).toBeNull();
     }
+  });
+});
+
+describe('renderFlatFrontmatter', () => {
+  it('writes byte for byte what the YAML library writes wherever it answers, and reads back to the same fields (seed 1129)', () => {
+    const d = dice(1129);
+    const text = () => (d.chance(0.4) ? d.pick(VALUES) : Array.from({ length: 1 + d.int(8) }, () => d.pick(CHARS)).join(''));
+    let answered = 0;
+    for (let i = 0; i < 12000; i += 1) {
+      const fields: Record<string, unknown> = {};
+      for (let k = 0; k < 1 + d.int(5); k += 1) {
+        const key = d.pick([...KEYS.filter((k) => k !== '__proto__'), 'tags', 'files', 'repo_head']);
+        fields[key] = d.chance(0.2) ? Array.from({ length: d.int(3) }, text) : d.chance(0.05) ? d.pick([1, null, true, { a: 'b' }]) : text();
+      }
+      const flat = renderFlatFrontmatter(fields);
+      if (flat === null) continue;
+      answered += 1;
+      expect({ fields, text: flat }).toEqual({ fields, text: libraryRender(fields) });
+      const back = parseFlatFrontmatter(flat);
+      if (back !== null) expect({ flat, back }).toEqual({ flat, back: fields });
+    }
+    expect(answered).toBeGreaterThan(1000);
+  });
+
+  it("writes the renderer's usual capsule frontmatter, quoting only where the library does", () => {
+    expect(renderFlatFrontmatter({ id: '01JDQ6Z8W1N9V3C5Q7R2000001', objective: 'fix: the parser', next_valid_action: 'No action; "npm test": red', status: 'active', tags: ['autosave'] })).toBe(
+      'id: 01JDQ6Z8W1N9V3C5Q7R2000001\nobjective: "fix: the parser"\nnext_valid_action: \'No action; "npm test": red\'\nstatus: active\ntags:\n  - autosave\n',
+    );
+  });
+
+  it('leaves numbers, nulls, nesting, empty values and multi-line text to the library', () => {
+    for (const fields of [{ a: 1 }, { a: null }, { a: { b: 'c' } }, { a: '' }, { a: [] }, { a: 'x\ny' }, {}, { A: 'x' }]) expect(renderFlatFrontmatter(fields)).toBeNull();
   });
 });
 
