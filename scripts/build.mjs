@@ -43,6 +43,8 @@ await Promise.all(
       legalComments: 'none',
       logLevel: 'warning',
       define: { __VERSION__: JSON.stringify(pkg.version) },
+      // import() becomes require(): the launchers run bundles as vm.Script, where node 20 has no dynamic import.
+      supported: { 'dynamic-import': false },
       // Hook bundles start on every prompt and turn: minified, they parse measurably faster.
       minify: e.out.includes(`${join(outDir, 'hooks')}`),
     }),

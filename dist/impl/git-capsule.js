@@ -9332,7 +9332,7 @@ __export(validate_exports2, {
 });
 async function readCapsuleFile(path, cwd) {
   try {
-    const { resolve: resolve8 } = await import("node:path");
+    const { resolve: resolve8 } = await Promise.resolve().then(() => __toESM(require("node:path")));
     const buffer = await (0, import_promises.readFile)(resolve8(cwd, path));
     return buffer.length > MAX_CAPSULE_BYTES * 4 ? buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString("utf8") : buffer.toString("utf8");
   } catch (err) {
@@ -10708,7 +10708,7 @@ function writeLockPath(stateDir, commonDir, ref) {
 }
 async function acquireWriteLock(path, bounds = WRITE_LOCK) {
   const unlocked = async () => void 0;
-  const { mkdir: mkdir3, open, unlink: unlink2 } = await import("node:fs/promises");
+  const { mkdir: mkdir3, open, unlink: unlink2 } = await Promise.resolve().then(() => __toESM(require("node:fs/promises")));
   try {
     await mkdir3((0, import_node_path5.join)(path, ".."), { recursive: true });
   } catch {
@@ -10739,7 +10739,7 @@ async function acquireWriteLock(path, bounds = WRITE_LOCK) {
   return unlocked;
 }
 async function isStale(path, staleMs) {
-  const { readFile: readFile7, stat } = await import("node:fs/promises");
+  const { readFile: readFile7, stat } = await Promise.resolve().then(() => __toESM(require("node:fs/promises")));
   try {
     const [text, info] = await Promise.all([readFile7(path, "utf8"), stat(path)]);
     if (Date.now() - info.mtimeMs > staleMs) return true;

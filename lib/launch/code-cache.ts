@@ -24,6 +24,7 @@ export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): void {
   }
   let script: Script;
   try {
+    // No dynamic import() can run in a vm.Script on node 20: scripts/build.mjs turns them into require().
     script = new Script(wrap(source), { filename: bundle, cachedData: cached });
   } catch {
     require(bundle);

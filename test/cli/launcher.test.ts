@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -40,5 +40,11 @@ describe('the CLI launcher', () => {
     expect(r.status).toBe(0);
     expect(bad.status).toBe(2);
     expect(bad.stderr).toContain('is not a verb');
+  });
+
+  it('runs bundles without a dynamic import() left in them (a vm.Script on node 20 cannot run one)', () => {
+    const dist = join(__dirname, '..', '..', 'dist');
+    const bundles = [join(dist, 'impl', 'git-capsule.js'), ...readdirSync(join(dist, 'hooks', 'impl')).map((f) => join(dist, 'hooks', 'impl', f))];
+    for (const file of bundles) expect({ file, dynamicImport: /(?<![\w$.])import\(/.test(readFileSync(file, 'utf8')) }).toEqual({ file, dynamicImport: false });
   });
 });
