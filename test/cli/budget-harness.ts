@@ -1,0 +1,58 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CliContext } from '../../lib/cli/context';
+import { main } from '../../lib/cli/main';
+import { claudeProjectSlug } from '../../lib/budget-io/locate';
+
+/** A temp git repo, a temp HOME and a temp state dir, plus a runner for `git capsule …`. */
+export interface BudgetSandbox {
+  repo: string;
+  home: string;
+  stateDir: string;
+  env: NodeJS.ProcessEnv;
+  run: (argv: string[], opts?: { stdin?: string; env?: NodeJS.ProcessEnv; cwd?: string }) => Promise<{ code: number; stdout: string; stderr: string }>;
+  /** Writes a transcript for `session` where Claude Code would put it for this repo. */
+  writeTranscript: (session: string, records: unknown[]) => string;
+}
+
+/** Creates the sandbox; every path is under a fresh temp dir. */
+export function makeSandbox(): BudgetSandbox {
+  const root = realpathSync(mkdtempSync(join(tmpdir(), 'capsule-budget-')));
+  const repo = join(root, 'repo');
+  const home = join(root, 'home');
+  const stateDir = join(root, 'state');
+  mkdirSync(repo);
+  mkdirSync(home);
+  execFileSync('git', ['init', '-q', repo]);
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, CAPSULE_STATE_DIR: stateDir, GIT_CONFIG_NOSYSTEM: '1' };
+  const run: BudgetSandbox['run'] = async (argv, opts = {}) => {
+    let stdout = '';
+    let stderr = '';
+    const ctx: CliContext = {
+      cwd: opts.cwd ?? repo,
+      env: { ...env, ...opts.env },
+      now: () => new Date('2026-11-29T22:00:00Z'),
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      readStdin: async () => opts.stdin ?? '',
+      isTTY: false,
+    };
+    const code = await main(argv, ctx);
+    return { code, stdout, stderr };
+  };
+  const writeTranscript = (session: string, records: unknown[]) => {
+    const dir = join(home, '.claude', 'projects', claudeProjectSlug(repo));
+    mkdirSync(dir, { recursive: true });
+    const path = join(dir, `${session}.jsonl`);
+    writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');
+    return path;
+  };
+  return { repo, home, stateDir, env, run, writeTranscript };
+}
+
+/** One main-chain assistant record reporting `input` input tokens. */
+export function usageRecord(input: number, model = 'claude-sonnet-4-5'): Record<string, unknown> {
+  return { type: 'assistant', uuid: `u${input}`, isSidechain: false, message: { model, usage: { input_tokens: input, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } } };
+}

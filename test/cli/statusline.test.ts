@@ -1,0 +1,59 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { makeSandbox, usageRecord, type BudgetSandbox } from './budget-harness';
+
+let box: BudgetSandbox;
+beforeEach(() => {
+  box = makeSandbox();
+});
+
+function payload(over: Record<string, unknown> = {}) {
+  return JSON.stringify({
+    session_id: 'sess-1',
+    cwd: box.repo,
+    model: { id: 'claude-sonnet-4-5', display_name: 'Sonnet 4.5' },
+    workspace: { current_dir: box.repo, project_dir: box.repo },
+    context_window: { context_window_size: 200_000, current_usage: { input_tokens: 140_000, cache_creation_input_tokens: 3_000, cache_read_input_tokens: 1_000 } },
+    ...over,
+  });
+}
+
+describe('git capsule statusline', () => {
+  it("prints fill %, the points and the window's state from the host's JSON", async () => {
+    const { code, stdout } = await box.run(['statusline'], { stdin: payload() });
+    expect(code).toBe(0);
+    expect(stdout).toBe('ctx 144k/200k 72% WARN · warn 142.4k · hard 158.8k · native 167k · capsule: ok\n');
+  });
+
+  it('uses the window the host reports (a [1m] session)', async () => {
+    const out = JSON.parse((await box.run(['statusline', '--json'], { stdin: payload({ model: { id: 'claude-sonnet-4-6' }, context_window: { context_window_size: 1_000_000, current_usage: { input_tokens: 5 } } }) })).stdout);
+    expect(out).toMatchObject({ fill: 5, native: 967_000, window: 1_000_000 });
+  });
+
+  it('falls back to the transcript when current_usage is missing', async () => {
+    const path = box.writeTranscript('sess-1', [usageRecord(160_000)]);
+    const out = JSON.parse((await box.run(['statusline', '--json'], { stdin: payload({ transcript_path: path, context_window: {} }) })).stdout);
+    expect(out).toMatchObject({ fill: 160_000, hard: 158_808 });
+  });
+
+  it('shows the state recorded for the window', async () => {
+    mkdirSync(join(box.stateDir, 'budget'), { recursive: true });
+    writeFileSync(join(box.stateDir, 'budget', 'sess-1.json'), JSON.stringify({ warnedWindow: 'sess-1:0', blockedWindow: null, windowOrdinal: 0 }));
+    expect(JSON.parse((await box.run(['statusline', '--json'], { stdin: payload() })).stdout).state).toBe('warned');
+  });
+
+  it.each([
+    ['empty input', ''],
+    ['input that is not JSON', '{oops'],
+    ['a JSON array', '[1,2]'],
+    ['fields of the wrong types', JSON.stringify({ model: 'x', context_window: { current_usage: { input_tokens: 'many' } }, session_id: {} })],
+  ])('still prints a line and exits 0 with %s', async (_name, stdin) => {
+    const { code, stdout } = await box.run(['statusline'], { stdin });
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^ctx .*capsule: .+\n$/);
+  });
+
+  it('says the tool is off under CAPSULE_DISABLED', async () => {
+    expect((await box.run(['statusline'], { stdin: payload(), env: { CAPSULE_DISABLED: '1' } })).stdout).toBe('capsule: off\n');
+  });
+});
