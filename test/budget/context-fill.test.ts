@@ -23,6 +23,11 @@ describe('contextFill', () => {
     expect(contextFill([assistant(USAGE), synthetic])?.tokens).toBe(1230);
   });
 
+  it('skips a <synthetic> record that is not flagged as an API error', () => {
+    const synthetic = { type: 'assistant', message: { model: '<synthetic>', usage: { input_tokens: 0 } } };
+    expect(contextFill([assistant(USAGE), synthetic])?.tokens).toBe(1230);
+  });
+
   it('skips a record flagged isApiErrorMessage even when its model looks real', () => {
     const failed = { type: 'assistant', isApiErrorMessage: true, message: { model: 'claude-opus-5-5', usage: { input_tokens: 0 } } };
     expect(contextFill([assistant(USAGE), failed])?.tokens).toBe(1230);

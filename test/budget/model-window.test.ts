@@ -12,6 +12,8 @@ describe('modelWindow', () => {
     ['claude-sonnet-4-0@20250514', 200_000, 'claude-sonnet-4-0', 'catalog'],
     ['claude-haiku-5-5', 1_000_000, 'claude-haiku-5-5', 'catalog'],
     ['gpt-something', 200_000, undefined, 'default'],
+    ['claude-sonnet-5-7', 200_000, undefined, 'default'],
+    ['claude-opus-4-15', 200_000, undefined, 'default'],
     ['', 200_000, undefined, 'default'],
   ] as const)('gives %s a %d-token window', (model, window, canonical, source) => {
     const result = modelWindow(model);
