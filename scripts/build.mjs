@@ -3,6 +3,10 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 
+import { VALIDATORS, generate } from './gen-validators.mjs';
+import { writeFileSync } from 'node:fs';
+
+for (const v of VALIDATORS) writeFileSync(v.out, generate(v));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
 const entries = [

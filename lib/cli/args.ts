@@ -12,11 +12,11 @@ export function parseVerbArgs<O extends Options>(verb: string, args: string[], o
     return parseArgs({ args, options, allowPositionals, strict: true });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new CapsuleError('USAGE', `git capsule ${verb}: ${reason}. See 'git capsule ${verb} --help'.`, { verb, args }, { cause: err });
+    throw new CapsuleError('USAGE', `${reason}. See 'git capsule ${verb} --help'.`, { verb, args }, { cause: err });
   }
 }
 
 /** Throws a USAGE error for the verb with the given reason. */
 export function usageError(verb: string, reason: string): CapsuleError {
-  return new CapsuleError('USAGE', `git capsule ${verb}: ${reason}. See 'git capsule ${verb} --help'.`, { verb });
+  return new CapsuleError('USAGE', `${reason}. See 'git capsule ${verb} --help'.`, { verb });
 }

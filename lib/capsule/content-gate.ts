@@ -1,0 +1,62 @@
+import type { Problem } from './types';
+
+interface GatePattern {
+  name: string;
+  pattern: RegExp;
+}
+
+/**
+ * Harness and supervisor text that is not an operator's objective. Start-anchored: the same
+ * words mid-sentence ("On resume: comply with the supervisor-resume instruction, then…") pass.
+ */
+export const OBJECTIVE_GATE: readonly GatePattern[] = [
+  { name: 'supervisor-resume', pattern: /^\[supervisor[-_ ]?resume\]/i },
+  { name: 'refresh-cycle', pattern: /^\[refresh[-_ ]?cycle\]/i },
+  { name: 'auto-pull', pattern: /^\[auto[-_ ]?pull\]/i },
+  { name: 'inbox-marker', pattern: /^(?:\[(?:inbox|new[-_ ]message|unread)\b[^\]]*\]|<inbox\b|inbox\s*[:>]|📥|📬)/i },
+  { name: 'loop-tick-banner', pattern: /^(?:\[(?:loop[-_ ]?tick|tick)\b[^\]]*\]|(?:[=#*-]{2,}\s*)?loop[-_ ]tick\b)/i },
+  { name: 'system-reminder', pattern: /^<system-reminder>/i },
+  { name: 'hook-output', pattern: /^(?:SessionStart|UserPromptSubmit|Stop|PreCompact)(?::\w+)? hook (?:success|additional context)\b/i },
+];
+
+/** Resume ceremony that tells a fresh session nothing it can act on. Start-anchored too. */
+export const NEXT_ACTION_GATE: readonly GatePattern[] = [
+  { name: 're-read-turn-state', pattern: /^re-?read (?:the )?(?:active|current) turn state/i },
+  { name: 'run-resume-procedure', pattern: /^(?:run|follow|execute|perform) (?:the )?(?:\/?resume|resume[-_ ]verb) (?:procedure|ceremony|steps|protocol)/i },
+  { name: 'load-capsule', pattern: /^(?:re-?)?(?:load|read|open) (?:the )?(?:newest |latest |last )?(?:active )?capsule\b/i },
+  { name: 'resume-command', pattern: /^\/resume\b/i },
+  { name: 'acknowledge-resume', pattern: /^(?:ack|acknowledge) (?:the )?resume\b/i },
+  { name: 're-ground-ceremony', pattern: /^re-?ground (?:against )?(?:live )?(?:memory|state)\s*(?:[.;:]|$)/i },
+];
+
+/**
+ * Checks the content gate on the two fields it covers and returns one problem per hit
+ * (CONTENT_GATE_OBJECTIVE, CONTENT_GATE_NEXT_ACTION) naming the matched pattern in `message`.
+ */
+export function checkContentGate(fields: { objective?: unknown; next_valid_action?: unknown }): Problem[] {
+  const problems: Problem[] = [];
+  const objectiveHit = firstHit(fields.objective, OBJECTIVE_GATE);
+  if (objectiveHit) {
+    problems.push({
+      code: 'CONTENT_GATE_OBJECTIVE',
+      field: 'objective',
+      message: `objective starts with harness text (${objectiveHit}); write the operator's real objective`,
+    });
+  }
+  const actionHit = firstHit(fields.next_valid_action, NEXT_ACTION_GATE);
+  if (actionHit) {
+    problems.push({
+      code: 'CONTENT_GATE_NEXT_ACTION',
+      field: 'next_valid_action',
+      message: `next_valid_action starts with resume ceremony (${actionHit}); write the concrete next step`,
+    });
+  }
+  return problems;
+}
+
+function firstHit(value: unknown, patterns: readonly GatePattern[]): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  // Leading whitespace, quote marks and markdown emphasis do not hide a marker.
+  const head = value.replace(/^[\s"'`*_>]+/, '');
+  return patterns.find((p) => p.pattern.test(head))?.name;
+}

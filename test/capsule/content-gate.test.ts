@@ -1,0 +1,62 @@
+import { checkContentGate, NEXT_ACTION_GATE, OBJECTIVE_GATE } from '../../lib/capsule/content-gate';
+
+const objectiveStarts: Array<[string, string]> = [
+  ['supervisor-resume', '[supervisor-resume] continue the cycle'],
+  ['refresh-cycle', '[refresh-cycle] tick 4'],
+  ['auto-pull', '[auto-pull] merged upstream'],
+  ['inbox-marker', '[inbox] 3 unread messages'],
+  ['inbox-marker', 'INBOX: new message from conductor'],
+  ['loop-tick-banner', '[loop-tick 17] waiting'],
+  ['loop-tick-banner', '=== LOOP-TICK 17 ==='],
+  ['system-reminder', '<system-reminder>Stop hook feedback'],
+  ['hook-output', 'SessionStart:clear hook success: resumed'],
+];
+
+const actionStarts: Array<[string, string]> = [
+  ['re-read-turn-state', 're-read the active turn state before doing anything'],
+  ['run-resume-procedure', 'Follow the resume procedure'],
+  ['load-capsule', 'load the newest capsule'],
+  ['resume-command', '/resume'],
+  ['acknowledge-resume', 'acknowledge the resume'],
+  ['re-ground-ceremony', 'Re-ground against live state.'],
+];
+
+describe('checkContentGate', () => {
+  it('covers every gate pattern in these tables', () => {
+    expect(new Set(objectiveStarts.map(([n]) => n))).toEqual(new Set(OBJECTIVE_GATE.map((p) => p.name)));
+    expect(new Set(actionStarts.map(([n]) => n))).toEqual(new Set(NEXT_ACTION_GATE.map((p) => p.name)));
+  });
+
+  it.each(objectiveStarts)('rejects an objective that starts with %s text', (name, objective) => {
+    const problems = checkContentGate({ objective });
+    expect(problems).toEqual([expect.objectContaining({ code: 'CONTENT_GATE_OBJECTIVE', field: 'objective' })]);
+    expect(problems[0]!.message).toContain(name);
+  });
+
+  it.each(objectiveStarts)('passes an objective that mentions %s text mid-sentence', (_name, marker) => {
+    expect(checkContentGate({ objective: `Fix the hook that prints ${marker}` })).toEqual([]);
+  });
+
+  it.each(actionStarts)('rejects a next_valid_action that starts with %s ceremony', (name, action) => {
+    const problems = checkContentGate({ next_valid_action: action });
+    expect(problems).toEqual([expect.objectContaining({ code: 'CONTENT_GATE_NEXT_ACTION', field: 'next_valid_action' })]);
+    expect(problems[0]!.message).toContain(name);
+  });
+
+  it.each(actionStarts)('passes a next_valid_action that mentions %s ceremony mid-sentence', (_name, action) => {
+    expect(checkContentGate({ next_valid_action: `Edit lib/a.ts so it no longer prints "${action}"` })).toEqual([]);
+  });
+
+  it('passes the seed example that references the ceremony mid-action', () => {
+    const action = 'On resume: comply with the supervisor-resume instruction, then run the migration';
+    expect(checkContentGate({ objective: action, next_valid_action: action })).toEqual([]);
+  });
+
+  it('is not fooled by leading whitespace, quotes or emphasis', () => {
+    expect(checkContentGate({ objective: '  **"[supervisor-resume]** go' })).toHaveLength(1);
+  });
+
+  it('ignores values that are not strings', () => {
+    expect(checkContentGate({ objective: 42, next_valid_action: null })).toEqual([]);
+  });
+});
