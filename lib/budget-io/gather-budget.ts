@@ -13,8 +13,6 @@ export interface GatherBudgetOptions {
   runtimeDir: string | null;
   transcriptPath: string | null;
   sessionId: string | null;
-  /** Validate .capsule/config.json with ajv (CLI: yes; hooks: no, the per-key guards suffice). */
-  validateConfig: boolean;
   /** A model id known from elsewhere (status line, SessionStart), used when the transcript names none. */
   modelHint?: string | null;
   /** The window the host reported (status line), if any. */
@@ -61,7 +59,7 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
   const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir) : null;
   const settings = readClaudeSettings({ home: opts.env.HOME, projectDir: opts.projectDir });
-  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, validate: opts.validateConfig });
+  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env });
   const { resolution, cache, reused } = resolveBudget(
     { model, env: opts.env, settings: settings.merged, capTokens: cap, reportedWindow: opts.reportedWindow, margins: margins.sources },
     state?.pointsCache,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import validateConfigSchema from '../budget/generated/config-schema';
 import type { MarginSources } from '../budget/thresholds';
 
 /** The margin inputs read from disk and git, with notes about what was ignored. */
@@ -11,12 +12,12 @@ export interface ReadMarginSources {
 }
 
 /**
- * Reads `.capsule/config.json` in the project and `git config capsule.*`. With `validate`, the
- * file is checked against schemas/config.schema.json (ajv; the CLI does this, hooks skip the
- * compile cost and rely on the per-key guards in resolveMargins, which accept exactly what the
- * schema accepts). A missing file is fine; an unreadable or invalid one is a note. Never throws.
+ * Reads `.capsule/config.json` in the project and `git config capsule.*`. The file is checked
+ * against schemas/config.schema.json (standalone ajv code generated at build time, ~1 ms to
+ * load); each schema problem is a note, and resolveMargins ignores the values the schema
+ * refuses. A missing file is fine; an unreadable or invalid one is a note. Never throws.
  */
-export function readMarginSources(opts: { projectDir: string; cwd: string; env: NodeJS.ProcessEnv; validate: boolean }): ReadMarginSources {
+export function readMarginSources(opts: { projectDir: string; cwd: string; env: NodeJS.ProcessEnv }): ReadMarginSources {
   const notes: string[] = [];
   const configPath = join(opts.projectDir, '.capsule', 'config.json');
   let config: unknown;
@@ -32,20 +33,14 @@ export function readMarginSources(opts: { projectDir: string; cwd: string; env: 
     } catch (err) {
       notes.push(`ignored ${configPath}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
     }
-    if (config !== undefined && opts.validate) notes.push(...schemaProblems(config, configPath));
+    if (config !== undefined) notes.push(...schemaProblems(config, configPath));
   }
   return { sources: { config, gitConfig: readGitConfig(opts.cwd, opts.env, notes) }, configPath, notes };
 }
 
 function schemaProblems(config: unknown, path: string): string[] {
-  // Loaded lazily: ajv costs tens of milliseconds to load and compile.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const Ajv2020 = require('ajv/dist/2020').default as typeof import('ajv/dist/2020').default;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
-  const schema = require('../../schemas/config.schema.json') as object;
-  const validate = new Ajv2020({ allErrors: true, strict: false }).compile(schema);
-  if (validate(config)) return [];
-  return (validate.errors ?? []).map((e) => `${path}${e.instancePath || ''}: ${e.message ?? 'is invalid'} (the value is ignored)`);
+  if (validateConfigSchema(config)) return [];
+  return (validateConfigSchema.errors ?? []).map((e) => `${path}${e.instancePath || ''}: ${e.message ?? 'is invalid'} (the value is ignored)`);
 }
 
 function readGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Record<string, string> {

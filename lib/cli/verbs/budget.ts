@@ -50,7 +50,7 @@ async function runReport(args: string[], ctx: CliContext): Promise<number> {
 /** Locates the transcript and runtime dir the way the CLI does, then gathers the budget. */
 export function gatherForCli(
   ctx: CliContext,
-  opts: { transcript: string | null; session: string | null; modelHint?: string | null; reportedWindow?: unknown; fill?: ContextFill | null; validateConfig?: boolean },
+  opts: { transcript: string | null; session: string | null; modelHint?: string | null; reportedWindow?: unknown; fill?: ContextFill | null },
 ): GatheredBudget {
   const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
   const home = ctx.env.HOME;
@@ -66,7 +66,6 @@ export function gatherForCli(
     runtimeDir,
     transcriptPath,
     sessionId,
-    validateConfig: opts.validateConfig ?? true,
     modelHint: opts.modelHint ?? null,
     reportedWindow: opts.reportedWindow,
     fill: opts.fill ?? null,
@@ -115,7 +114,7 @@ async function runCap(args: string[], ctx: CliContext): Promise<number> {
   }
   const parsed = parseTokenCount(value);
   if (!parsed.ok) throw usageError('budget', `cap '${value}' is not a whole token count (expected e.g. 150000, 100k, 1.5m, or off)`);
-  const { margins } = resolveMargins(readMarginSources({ projectDir, cwd: ctx.cwd, env: ctx.env, validate: false }).sources);
+  const { margins } = resolveMargins(readMarginSources({ projectDir, cwd: ctx.cwd, env: ctx.env }).sources);
   // The cap must leave a positive warning point for any model: the largest output reserve, the summary buffer and both margins.
   const minimum = OUTPUT_RESERVE_CAP + SUMMARY_BUFFER + margins.resetMarginTokens + margins.warningRunwayTokens + 1;
   if (parsed.tokens < minimum) {

@@ -46,7 +46,7 @@ function statusLine(input: Rec, ctx: CliContext, json: boolean): string {
   const cwd = str(workspace.project_dir) ?? str(workspace.current_dir) ?? str(input.cwd) ?? ctx.cwd;
   const g = gatherForCli(
     { ...ctx, cwd },
-    { transcript: str(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill, validateConfig: false },
+    { transcript: str(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill },
   );
   const r = g.resolution;
   const state = g.state !== null && g.windowId !== null ? (g.state.blockedWindow === g.windowId ? 'capsule asked' : g.state.warnedWindow === g.windowId ? 'warned' : 'ok') : 'no state';
