@@ -11,13 +11,13 @@ export interface SessionBudgetState extends BudgetFlags {
   /** The last model seen, for when the newest record (a compaction) names none. */
   lastModel: string | null;
   pointsCache: PointsCache | null;
-  /** The unresolvable reason already logged, so it is logged once. */
-  loggedUnresolvable: string | null;
+  /** The last reason logged (unresolvable point, switch), so each is logged once per session. */
+  loggedReason: string | null;
 }
 
 /** A fresh state: window 0, nothing warned or blocked. */
 export function emptySessionState(): SessionBudgetState {
-  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, pointsCache: null, loggedUnresolvable: null };
+  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, pointsCache: null, loggedReason: null };
 }
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -41,7 +41,7 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
     windowOrdinal: typeof raw.windowOrdinal === 'number' && Number.isSafeInteger(raw.windowOrdinal) && raw.windowOrdinal >= 0 ? raw.windowOrdinal : base.windowOrdinal,
     lastModel: typeof raw.lastModel === 'string' ? raw.lastModel : null,
     pointsCache: isRecord(raw.pointsCache) ? (raw.pointsCache as unknown as PointsCache) : null,
-    loggedUnresolvable: typeof raw.loggedUnresolvable === 'string' ? raw.loggedUnresolvable : null,
+    loggedReason: typeof raw.loggedReason === 'string' ? raw.loggedReason : null,
   };
 }
 
