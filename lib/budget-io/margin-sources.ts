@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import validateConfigSchema from '../budget/generated/config-schema';
-import type { MarginSources } from '../budget/thresholds';
+import { isMargin, MARGIN_KEYS, type MarginSources } from '../budget/thresholds';
 
 /** The margin inputs read from disk and git, with notes about what was ignored. */
 export interface ReadMarginSources {
@@ -35,7 +35,9 @@ export function readMarginSources(opts: { projectDir: string; cwd: string; env: 
     }
     if (config !== undefined) notes.push(...schemaProblems(config, configPath));
   }
-  return { sources: { config, gitConfig: readGitConfig(opts.cwd, opts.env, notes) }, configPath, notes };
+  // A hook runs on every prompt: skip the git process when the file already sets both margins.
+  const complete = isRecord(config) && MARGIN_KEYS.every((k) => isMargin(config[k]));
+  return { sources: { config, gitConfig: complete ? {} : readGitConfig(opts.cwd, opts.env, notes) }, configPath, notes };
 }
 
 function schemaProblems(config: unknown, path: string): string[] {
@@ -59,4 +61,8 @@ function readGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Re
     if (space > 0) values[line.slice(0, space).toLowerCase()] = line.slice(space + 1);
   }
   return values;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
