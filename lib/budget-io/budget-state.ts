@@ -10,6 +10,8 @@ export interface SessionBudgetState extends BudgetFlags {
   windowOrdinal: number;
   /** The last model seen, for when the newest record (a compaction) names none. */
   lastModel: string | null;
+  /** The window the status line last reported for a model (it knows `[1m]` sessions; the transcript may not). */
+  hostWindow: { model: string; tokens: number } | null;
   pointsCache: PointsCache | null;
   /** The last reason logged (unresolvable point, switch), so each is logged once per session. */
   loggedReason: string | null;
@@ -17,7 +19,7 @@ export interface SessionBudgetState extends BudgetFlags {
 
 /** A fresh state: window 0, nothing warned or blocked. */
 export function emptySessionState(): SessionBudgetState {
-  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, pointsCache: null, loggedReason: null };
+  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, hostWindow: null, pointsCache: null, loggedReason: null };
 }
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
@@ -40,6 +42,7 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
     blockedWindow: typeof raw.blockedWindow === 'string' ? raw.blockedWindow : null,
     windowOrdinal: typeof raw.windowOrdinal === 'number' && Number.isSafeInteger(raw.windowOrdinal) && raw.windowOrdinal >= 0 ? raw.windowOrdinal : base.windowOrdinal,
     lastModel: typeof raw.lastModel === 'string' ? raw.lastModel : null,
+    hostWindow: isHostWindow(raw.hostWindow) ? raw.hostWindow : null,
     pointsCache: isRecord(raw.pointsCache) ? (raw.pointsCache as unknown as PointsCache) : null,
     loggedReason: typeof raw.loggedReason === 'string' ? raw.loggedReason : null,
   };
@@ -67,6 +70,10 @@ export function writeCap(runtimeDir: string, tokens: number | null, now: Date): 
   const path = join(runtimeDir, 'budget', 'cap.json');
   if (tokens === null) rmSync(path, { force: true });
   else writeJsonAtomic(path, { tokens, setAt: now.toISOString() });
+}
+
+function isHostWindow(value: unknown): value is { model: string; tokens: number } {
+  return isRecord(value) && typeof value.model === 'string' && typeof value.tokens === 'number' && Number.isSafeInteger(value.tokens) && value.tokens > 0;
 }
 
 function readJson(path: string): unknown {

@@ -35,6 +35,8 @@ export interface GatheredBudget {
   state: SessionBudgetState | null;
   windowId: string | null;
   transcriptPath: string | null;
+  sessionId: string | null;
+  runtimeDir: string | null;
   /** Every ignored input, once each. */
   notes: string[];
 }
@@ -60,8 +62,11 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir) : null;
   const settings = readClaudeSettings({ home: opts.env.HOME, projectDir: opts.projectDir });
   const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env });
+  // A window the status line reported for this very model beats the catalog (it sees `[1m]`).
+  const remembered = state?.hostWindow && model !== null && state.hostWindow.model === model ? state.hostWindow.tokens : undefined;
+  const reportedWindow = opts.reportedWindow ?? remembered;
   const { resolution, cache, reused } = resolveBudget(
-    { model, env: opts.env, settings: settings.merged, capTokens: cap, reportedWindow: opts.reportedWindow, margins: margins.sources },
+    { model, env: opts.env, settings: settings.merged, capTokens: cap, reportedWindow, margins: margins.sources },
     state?.pointsCache,
   );
   const nextState = state === null ? null : { ...state, lastModel: model ?? state.lastModel, pointsCache: cache };
@@ -78,5 +83,7 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
     state: nextState,
     windowId: nextState !== null && opts.sessionId !== null ? windowIdOf(opts.sessionId, nextState) : null,
     transcriptPath: opts.transcriptPath,
+    sessionId: opts.sessionId,
+    runtimeDir: opts.runtimeDir,
   };
 }

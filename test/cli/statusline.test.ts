@@ -57,3 +57,20 @@ describe('git capsule statusline', () => {
     expect((await box.run(['statusline'], { stdin: payload(), env: { CAPSULE_DISABLED: '1' } })).stdout).toBe('capsule: off\n');
   });
 });
+
+describe('git capsule statusline and the hooks', () => {
+  it('remembers the window the host reported, so a later budget read without it uses it', async () => {
+    const path = box.writeTranscript('sess-1', [usageRecord(150_000, 'claude-sonnet-4-6')]);
+    // The catalog gives claude-sonnet-4-6 200K; the host says this session has 1M ([1m]).
+    expect((await box.run(['statusline'], { stdin: payload({ model: { id: 'claude-sonnet-4-6' }, context_window: { context_window_size: 1_000_000 }, transcript_path: path }) })).code).toBe(0);
+    const out = JSON.parse((await box.run(['budget', '--json', '--session', 'sess-1'])).stdout);
+    expect(out.points.native).toMatchObject({ tokens: 967_000, modelWindowSource: 'host' });
+  });
+
+  it('does not apply a remembered window to another model', async () => {
+    box.writeTranscript('sess-1', [usageRecord(150_000, 'claude-sonnet-4-5')]);
+    await box.run(['statusline'], { stdin: payload({ model: { id: 'claude-sonnet-4-6' }, context_window: { context_window_size: 1_000_000 } }) });
+    const out = JSON.parse((await box.run(['budget', '--json', '--session', 'sess-1'])).stdout);
+    expect(out.points.native.tokens).toBe(167_000);
+  });
+});

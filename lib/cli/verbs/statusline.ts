@@ -1,5 +1,7 @@
 import type { ContextFill } from '../../budget/context-fill';
 import { formatTokens } from '../../budget/token-count';
+import { writeSessionState } from '../../budget-io/budget-state';
+import type { GatheredBudget } from '../../budget-io/gather-budget';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { gatherForCli } from './budget';
@@ -48,6 +50,7 @@ function statusLine(input: Rec, ctx: CliContext, json: boolean): string {
     { ...ctx, cwd },
     { transcript: str(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill },
   );
+  rememberHostWindow(g, model, cw.context_window_size);
   const r = g.resolution;
   const state = g.state !== null && g.windowId !== null ? (g.state.blockedWindow === g.windowId ? 'capsule asked' : g.state.warnedWindow === g.windowId ? 'warned' : 'ok') : 'no state';
   if (json) return JSON.stringify({ fill: g.fill?.tokens ?? null, status: r.status, ...(r.status === 'ok' ? { warning: r.points.warning, hard: r.points.hard, native: r.points.native.tokens, window: r.points.native.window } : {}), state });
@@ -58,6 +61,21 @@ function statusLine(input: Rec, ctx: CliContext, json: boolean): string {
   const pct = Math.round((g.fill.tokens / p.native.window) * 100);
   const zone = g.fill.tokens >= p.hard ? ' HARD' : g.fill.tokens >= p.warning ? ' WARN' : '';
   return `ctx ${formatTokens(g.fill.tokens)}/${formatTokens(p.native.window)} ${pct}%${zone} · warn ${formatTokens(p.warning)} · hard ${formatTokens(p.hard)} · native ${formatTokens(p.native.tokens)} · capsule: ${state}`;
+}
+
+/**
+ * Keeps the window the host reported for this model in the session's runtime state, so the
+ * hooks (whose payloads carry no window) use it too. Best effort: a status line never fails.
+ */
+function rememberHostWindow(g: GatheredBudget, model: string | null, size: unknown): void {
+  if (g.state === null || g.sessionId === null || g.runtimeDir === null || model === null) return;
+  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) return;
+  if (g.state.hostWindow?.model === model && g.state.hostWindow.tokens === size) return;
+  try {
+    writeSessionState(g.runtimeDir, g.sessionId, { ...g.state, hostWindow: { model, tokens: size } });
+  } catch {
+    // The state dir may be read-only; the line still prints, the hooks fall back to the catalog.
+  }
 }
 
 /** The fill from the status line's `current_usage`, summed like the transcript's usage; null when unusable. */
