@@ -1,13 +1,11 @@
 import { readBudgetSwitches } from './env-switches';
 import { modelWindow } from './model-window';
-import { parseTokenCount } from './token-count';
+import { configuredWindows } from './configured-windows';
 
 /** Claude Code's output reserve ceiling: the reserve is min(the model's max output, this). */
 export const OUTPUT_RESERVE_CAP = 20_000;
 /** Claude Code's summary buffer between the effective window and its auto-compact threshold. */
 export const SUMMARY_BUFFER = 13_000;
-/** The smallest auto-compact window Claude Code accepts; smaller env values read as this. */
-export const MIN_AUTO_COMPACT_WINDOW = 100_000;
 
 /** Everything the native point depends on, passed in as data (the caller did the I/O). */
 export interface NativePointInputs {
@@ -81,7 +79,7 @@ export function resolveNativePoint(inputs: NativePointInputs): NativePointResult
   let windowSource: WindowSource = reported === null ? 'model' : 'host';
   const modelWindowTokens = window;
 
-  for (const candidate of configuredWindows(inputs, settings, autoCompact, notes)) {
+  for (const candidate of configuredWindows({ env: inputs.env, settings, model: inputs.model, autoCompact }, notes)) {
     if (candidate.tokens < window) {
       window = candidate.tokens;
       windowSource = candidate.source;
@@ -135,55 +133,6 @@ export function resolveNativePoint(inputs: NativePointInputs): NativePointResult
       autoCompact,
     },
   };
-}
-
-interface WindowCandidate {
-  tokens: number;
-  source: 'env' | 'settings' | 'settings-model';
-}
-
-function configuredWindows(inputs: NativePointInputs, settings: Record<string, unknown>, autoCompact: boolean, notes: string[]): WindowCandidate[] {
-  const out: WindowCandidate[] = [];
-  const raw = inputs.env.CLAUDE_CODE_AUTO_COMPACT_WINDOW;
-  if (raw !== undefined && raw.trim() !== '') {
-    const parsed = parseTokenCount(raw);
-    if (!parsed.ok || parsed.tokens < 1) notes.push(`ignored CLAUDE_CODE_AUTO_COMPACT_WINDOW=${JSON.stringify(raw)}: not a token count`);
-    // The host reads a window below its minimum as the minimum.
-    else out.push({ tokens: Math.max(parsed.tokens, MIN_AUTO_COMPACT_WINDOW), source: 'env' });
-  }
-  // The host ignores settings windows while auto-compaction is off; the env window still applies.
-  if (!autoCompact) return out;
-  const top = settingsWindow(settings.autoCompactWindow, 'autoCompactWindow', notes);
-  if (top !== null) out.push({ tokens: top, source: 'settings' });
-  const perModel = modelSettingsWindow(settings.modelSettings, inputs.model, notes);
-  if (perModel !== null) out.push({ tokens: perModel, source: 'settings-model' });
-  return out;
-}
-
-function modelSettingsWindow(modelSettings: unknown, model: string | null, notes: string[]): number | null {
-  if (modelSettings === undefined) return null;
-  if (!isRecord(modelSettings)) {
-    notes.push(`ignored modelSettings ${describe(modelSettings)}: not an object`);
-    return null;
-  }
-  if (model === null) return null;
-  const canonical = modelWindow(model).canonical;
-  for (const [key, entry] of Object.entries(modelSettings)) {
-    // The canonical name as key also matches dated, [1m], Bedrock and Vertex spellings.
-    const matches = key === model || (canonical !== undefined && modelWindow(key).canonical === canonical);
-    if (matches && isRecord(entry)) return settingsWindow(entry.autoCompactWindow, `modelSettings.${key}.autoCompactWindow`, notes);
-  }
-  return null;
-}
-
-function settingsWindow(value: unknown, name: string, notes: string[]): number | null {
-  if (value === undefined || value === 'auto') return null;
-  const tokens = positiveInt(value);
-  if (tokens === null || tokens < MIN_AUTO_COMPACT_WINDOW) {
-    notes.push(`ignored ${name} ${describe(value)}: expected "auto" or a whole number of at least ${MIN_AUTO_COMPACT_WINDOW}`);
-    return null;
-  }
-  return tokens;
 }
 
 function maxOutputTokens(modelDefault: number, env: NativePointInputs['env'], notes: string[]): number {
