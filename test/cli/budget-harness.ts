@@ -2,8 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { CliContext } from '../../lib/cli/context';
-import { main } from '../../lib/cli/main';
+import { runCli } from '../support/run-cli';
 import { claudeProjectSlug } from '../../lib/budget-io/locate';
 
 /** A temp git repo, a temp HOME and a temp state dir, plus a runner for `git capsule …`. */
@@ -27,21 +26,8 @@ export function makeSandbox(): BudgetSandbox {
   mkdirSync(home);
   execFileSync('git', ['init', '-q', repo]);
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, CAPSULE_STATE_DIR: stateDir, GIT_CONFIG_NOSYSTEM: '1' };
-  const run: BudgetSandbox['run'] = async (argv, opts = {}) => {
-    let stdout = '';
-    let stderr = '';
-    const ctx: CliContext = {
-      cwd: opts.cwd ?? repo,
-      env: { ...env, ...opts.env },
-      now: () => new Date('2026-11-29T22:00:00Z'),
-      stdout: (t) => void (stdout += t),
-      stderr: (t) => void (stderr += t),
-      readStdin: async () => opts.stdin ?? '',
-      isTTY: false,
-    };
-    const code = await main(argv, ctx);
-    return { code, stdout, stderr };
-  };
+  const run: BudgetSandbox['run'] = (argv, opts = {}) =>
+    runCli(argv, { cwd: opts.cwd ?? repo, env: { ...env, ...opts.env }, stdin: opts.stdin, now: new Date('2026-11-29T22:00:00Z') });
   const writeTranscript = (session: string, records: unknown[]) => {
     const dir = join(home, '.claude', 'projects', claudeProjectSlug(repo));
     mkdirSync(dir, { recursive: true });
