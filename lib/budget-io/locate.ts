@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
+import { claudeProjectsRoot, isClaudeProjectDir, sessionIdFromFileName } from '../transcript/claude-paths';
 
 /** Where the CLI found the repository and its runtime state. */
 export interface BudgetLocation {
@@ -31,29 +32,26 @@ export function locateBudget(cwd: string, env: NodeJS.ProcessEnv): BudgetLocatio
   return { projectDir, runtimeDir };
 }
 
-/** Claude Code's transcript folder name for a project path: every non-alphanumeric character becomes '-'. */
-export function claudeProjectSlug(projectPath: string): string {
-  return projectPath.replace(/[^a-zA-Z0-9]/g, '-');
-}
-
 /**
- * Finds a session's transcript under `<home>/.claude/projects/`: the project's own folder
- * first, then any folder. Without a session id, the newest transcript of the project's folders.
- * Returns null when none is found.
+ * Finds a session's transcript under Claude Code's `projects/` folder (`CLAUDE_CONFIG_DIR` or
+ * `~/.claude`): the project's own folders first, then any folder. Without a session id, the
+ * newest session transcript of the project's folders. Returns null when none is found.
  */
-export function findTranscript(opts: { home: string; projectDirs: string[]; sessionId: string | null }): string | null {
-  const root = join(opts.home, '.claude', 'projects');
-  const own = [...new Set(opts.projectDirs.map((d) => join(root, claudeProjectSlug(d))))];
+export function findTranscriptPath(opts: { env: NodeJS.ProcessEnv; projectDirs: string[]; sessionId: string | null }): string | null {
+  const root = claudeProjectsRoot(opts.env);
+  if (root === null) return null;
+  const dirs = listDirs(root);
+  const own = dirs.filter((d) => opts.projectDirs.some((p) => isClaudeProjectDir(d, p)));
   if (opts.sessionId !== null) {
     const name = `${opts.sessionId}.jsonl`;
-    for (const dir of [...own, ...listDirs(root)]) if (isFile(join(dir, name))) return join(dir, name);
+    for (const dir of [...own, ...dirs.filter((d) => !own.includes(d))]) if (isFile(join(root, dir, name))) return join(root, dir, name);
     return null;
   }
   let best: { path: string; mtime: number } | null = null;
   for (const dir of own) {
-    for (const entry of listFiles(dir)) {
-      if (!entry.endsWith('.jsonl')) continue;
-      const path = join(dir, entry);
+    for (const entry of listFiles(join(root, dir))) {
+      if (sessionIdFromFileName(entry) === undefined) continue;
+      const path = join(root, dir, entry);
       const mtime = mtimeOf(path);
       if (mtime !== null && (best === null || mtime > best.mtime)) best = { path, mtime };
     }
@@ -61,15 +59,14 @@ export function findTranscript(opts: { home: string; projectDirs: string[]; sess
   return best?.path ?? null;
 }
 
-/** The session id a transcript file is named after, when the name is one. */
+/** The session id a transcript file is named after (`<uuid>.jsonl`), else null. */
 export function sessionIdOfTranscript(path: string): string | null {
-  const name = basename(path);
-  return /^[A-Za-z0-9_-]{1,128}\.jsonl$/.test(name) ? name.slice(0, -'.jsonl'.length) : null;
+  return sessionIdFromFileName(basename(path)) ?? null;
 }
 
 function listDirs(root: string): string[] {
   try {
-    return readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(root, d.name));
+    return readdirSync(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
   } catch {
     return [];
   }

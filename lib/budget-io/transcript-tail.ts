@@ -1,5 +1,6 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { contextFill, parseJsonlObjects, type ContextFill } from '../budget/context-fill';
+import { contextFill, type ContextFill } from '../budget/context-fill';
+import { parseTranscriptChunk } from '../transcript/jsonl';
 
 const FIRST_TAIL_BYTES = 256 * 1024;
 const MAX_TAIL_BYTES = 16 * 1024 * 1024;
@@ -27,7 +28,9 @@ export function readTranscriptFill(path: string): TranscriptFillRead {
       const length = Math.min(want, size, MAX_TAIL_BYTES);
       const buf = new Uint8Array(length);
       const read = readSync(fd, buf, 0, length, size - length);
-      const fill = contextFill(parseJsonlObjects(new TextDecoder().decode(buf.subarray(0, read))).records);
+      // A tail starting mid-record gives one malformed first line: a problem to skip, not an error.
+      const chunk = parseTranscriptChunk(new TextDecoder().decode(buf.subarray(0, read)), { includeUnterminated: true });
+      const fill = contextFill(chunk.records.map((r) => r.data));
       if (fill !== null || length >= size || length >= MAX_TAIL_BYTES) return { ok: true, fill, bytesRead: read, fileBytes: size };
     }
   } catch (err) {

@@ -20,7 +20,7 @@ type Rec = Record<string, unknown>;
  * null when no record says anything usable. Never throws: every field is type-guarded.
  *
  * @example
- * contextFill(parseJsonlObjects(text).records)?.tokens
+ * contextFill(parseTranscriptChunk(text).records.map((r) => r.data))?.tokens
  */
 export function contextFill(records: readonly unknown[]): ContextFill | null {
   for (let i = records.length - 1; i >= 0; i -= 1) {
@@ -43,34 +43,6 @@ export function contextFill(records: readonly unknown[]): ContextFill | null {
     return { tokens, model: requested && /\[1m\]/i.test(requested) ? requested : model, source: 'usage', uuid: str(rec.uuid) };
   }
   return null;
-}
-
-/** Parsed JSONL: the object lines in order, and how many lines were not JSON objects. */
-export interface JsonlObjects {
-  records: Rec[];
-  skipped: number;
-}
-
-/**
- * A minimal JSONL reader for a transcript or its tail: every line that parses as a JSON object,
- * in order. A torn first line (the tail started mid-record) or an unterminated last line (a
- * write in progress) is skipped and counted, never an error.
- * TODO(lead): replace with `parseTranscriptChunk` from lib/transcript/jsonl.ts once `history` lands.
- */
-export function parseJsonlObjects(text: string): JsonlObjects {
-  const records: Rec[] = [];
-  let skipped = 0;
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const value: unknown = JSON.parse(line);
-      if (isRecord(value)) records.push(value);
-      else skipped += 1;
-    } catch {
-      skipped += 1;
-    }
-  }
-  return { records, skipped };
 }
 
 function isRecord(value: unknown): value is Rec {

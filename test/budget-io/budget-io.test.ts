@@ -95,3 +95,12 @@ describe('mergeSettings', () => {
     expect(mergeSettings({ a: { b: 1, c: [1] }, d: 1 }, { a: { c: [2] }, d: { e: 1 } })).toEqual({ a: { b: 1, c: [2] }, d: { e: 1 } });
   });
 });
+
+describe('readTranscriptFill on a file being written', () => {
+  it('reads a whole last record whose newline is not written yet', () => {
+    const path = join(tmp(), 't.jsonl');
+    const rec = (n: number) => JSON.stringify({ type: 'assistant', message: { model: 'm', usage: { input_tokens: n } } });
+    writeFileSync(path, `${rec(1)}\n${rec(2)}`);
+    expect(readTranscriptFill(path)).toMatchObject({ ok: true, fill: { tokens: 2 } });
+  });
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { contextFill, parseJsonlObjects } from '../../lib/budget/context-fill';
+import { contextFill } from '../../lib/budget/context-fill';
+import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
 
 const SAMPLE = '/work/shared/claude-harness/transcript-sample.jsonl';
 
@@ -72,18 +73,7 @@ describe('contextFill', () => {
   });
 
   it('reads the real client transcript: the last real usage, past the trailing <synthetic> error record', () => {
-    const { records } = parseJsonlObjects(readFileSync(SAMPLE, 'utf8'));
+    const records = parseTranscriptChunk(readFileSync(SAMPLE, 'utf8')).records.map((r) => r.data);
     expect(contextFill(records)).toEqual({ tokens: 13_176, model: 'claude-opus-5-5', source: 'usage', uuid: '5a479442-0c5c-49fa-ae8c-48119da7a091' });
-  });
-});
-
-describe('parseJsonlObjects', () => {
-  it('keeps object lines and counts torn, non-object and malformed ones', () => {
-    const text = 'ord":1}\n{"a":1}\n[1]\n\n{"b":2}\n{"c":';
-    expect(parseJsonlObjects(text)).toEqual({ records: [{ a: 1 }, { b: 2 }], skipped: 3 });
-  });
-
-  it('accepts CRLF line ends', () => {
-    expect(parseJsonlObjects('{"a":1}\r\n{"b":2}\r\n').records).toEqual([{ a: 1 }, { b: 2 }]);
   });
 });

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
-import { claudeProjectSlug } from '../../lib/budget-io/locate';
+import { claudeProjectDirName } from '../../lib/transcript/claude-paths';
 
 /** A temp git repo, a temp HOME and a temp state dir, plus a runner for `git capsule …`. */
 export interface BudgetSandbox {
@@ -29,7 +29,7 @@ export function makeSandbox(): BudgetSandbox {
   const run: BudgetSandbox['run'] = (argv, opts = {}) =>
     runCli(argv, { cwd: opts.cwd ?? repo, env: { ...env, ...opts.env }, stdin: opts.stdin, now: new Date('2026-11-29T22:00:00Z') });
   const writeTranscript = (session: string, records: unknown[]) => {
-    const dir = join(home, '.claude', 'projects', claudeProjectSlug(repo));
+    const dir = join(home, '.claude', 'projects', claudeProjectDirName(repo));
     mkdirSync(dir, { recursive: true });
     const path = join(dir, `${session}.jsonl`);
     writeFileSync(path, records.map((r) => JSON.stringify(r)).join('\n') + '\n');

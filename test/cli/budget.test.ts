@@ -4,6 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeSandbox, usageRecord, type BudgetSandbox } from './budget-harness';
 
+const S1 = '11111111-1111-4111-8111-111111111111';
+const S2 = '22222222-2222-4222-8222-222222222222';
+const S3 = '33333333-3333-4333-8333-333333333333';
+
 let box: BudgetSandbox;
 beforeEach(() => {
   box = makeSandbox();
@@ -17,15 +21,15 @@ async function budgetJson(args: string[] = [], env?: NodeJS.ProcessEnv) {
 
 describe('git capsule budget', () => {
   it("reads the project's newest transcript by default and prints fill and points", async () => {
-    box.writeTranscript('s1', [usageRecord(100_000), usageRecord(150_000)]);
+    box.writeTranscript(S1, [usageRecord(100_000), usageRecord(150_000)]);
     const out = await budgetJson();
-    expect(out).toMatchObject({ fill: { tokens: 150_000 }, model: 'claude-sonnet-4-5', status: 'ok', points: { warning: 142_424, hard: 158_808, native: { tokens: 167_000 } }, window: 's1:0' });
+    expect(out).toMatchObject({ fill: { tokens: 150_000 }, model: 'claude-sonnet-4-5', status: 'ok', points: { warning: 142_424, hard: 158_808, native: { tokens: 167_000 } }, window: `${S1}:0` });
   });
 
   it('reads the transcript of --session and of --transcript', async () => {
-    const path = box.writeTranscript('s2', [usageRecord(42_000)]);
-    box.writeTranscript('s3', [usageRecord(7_000)]);
-    expect((await budgetJson(['--session', 's2'])).fill.tokens).toBe(42_000);
+    const path = box.writeTranscript(S2, [usageRecord(42_000)]);
+    box.writeTranscript(S3, [usageRecord(7_000)]);
+    expect((await budgetJson(['--session', S2])).fill.tokens).toBe(42_000);
     expect((await budgetJson(['--transcript', path])).fill.tokens).toBe(42_000);
   });
 
@@ -35,7 +39,7 @@ describe('git capsule budget', () => {
   });
 
   it('prints a human report naming where each point came from', async () => {
-    box.writeTranscript('s1', [usageRecord(150_000)]);
+    box.writeTranscript(S1, [usageRecord(150_000)]);
     const { code, stdout } = await box.run(['budget']);
     expect(code).toBe(0);
     expect(stdout).toMatch(/^context fill +150,000 tokens/m);

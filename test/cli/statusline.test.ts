@@ -2,6 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { makeSandbox, usageRecord, type BudgetSandbox } from './budget-harness';
 
+const SESSION = '44444444-4444-4444-8444-444444444444';
+
 let box: BudgetSandbox;
 beforeEach(() => {
   box = makeSandbox();
@@ -9,7 +11,7 @@ beforeEach(() => {
 
 function payload(over: Record<string, unknown> = {}) {
   return JSON.stringify({
-    session_id: 'sess-1',
+    session_id: SESSION,
     cwd: box.repo,
     model: { id: 'claude-sonnet-4-5', display_name: 'Sonnet 4.5' },
     workspace: { current_dir: box.repo, project_dir: box.repo },
@@ -31,14 +33,14 @@ describe('git capsule statusline', () => {
   });
 
   it('falls back to the transcript when current_usage is missing', async () => {
-    const path = box.writeTranscript('sess-1', [usageRecord(160_000)]);
+    const path = box.writeTranscript(SESSION, [usageRecord(160_000)]);
     const out = JSON.parse((await box.run(['statusline', '--json'], { stdin: payload({ transcript_path: path, context_window: {} }) })).stdout);
     expect(out).toMatchObject({ fill: 160_000, hard: 158_808 });
   });
 
   it('shows the state recorded for the window', async () => {
     mkdirSync(join(box.stateDir, 'budget'), { recursive: true });
-    writeFileSync(join(box.stateDir, 'budget', 'sess-1.json'), JSON.stringify({ warnedWindow: 'sess-1:0', blockedWindow: null, windowOrdinal: 0 }));
+    writeFileSync(join(box.stateDir, 'budget', `${SESSION}.json`), JSON.stringify({ warnedWindow: `${SESSION}:0`, blockedWindow: null, windowOrdinal: 0 }));
     expect(JSON.parse((await box.run(['statusline', '--json'], { stdin: payload() })).stdout).state).toBe('warned');
   });
 
@@ -60,17 +62,17 @@ describe('git capsule statusline', () => {
 
 describe('git capsule statusline and the hooks', () => {
   it('remembers the window the host reported, so a later budget read without it uses it', async () => {
-    const path = box.writeTranscript('sess-1', [usageRecord(150_000, 'claude-sonnet-4-6')]);
+    const path = box.writeTranscript(SESSION, [usageRecord(150_000, 'claude-sonnet-4-6')]);
     // The catalog gives claude-sonnet-4-6 200K; the host says this session has 1M ([1m]).
     expect((await box.run(['statusline'], { stdin: payload({ model: { id: 'claude-sonnet-4-6' }, context_window: { context_window_size: 1_000_000 }, transcript_path: path }) })).code).toBe(0);
-    const out = JSON.parse((await box.run(['budget', '--json', '--session', 'sess-1'])).stdout);
+    const out = JSON.parse((await box.run(['budget', '--json', '--session', SESSION])).stdout);
     expect(out.points.native).toMatchObject({ tokens: 967_000, modelWindowSource: 'host' });
   });
 
   it('does not apply a remembered window to another model', async () => {
-    box.writeTranscript('sess-1', [usageRecord(150_000, 'claude-sonnet-4-5')]);
+    box.writeTranscript(SESSION, [usageRecord(150_000, 'claude-sonnet-4-5')]);
     await box.run(['statusline'], { stdin: payload({ model: { id: 'claude-sonnet-4-6' }, context_window: { context_window_size: 1_000_000 } }) });
-    const out = JSON.parse((await box.run(['budget', '--json', '--session', 'sess-1'])).stdout);
+    const out = JSON.parse((await box.run(['budget', '--json', '--session', SESSION])).stdout);
     expect(out.points.native.tokens).toBe(167_000);
   });
 });

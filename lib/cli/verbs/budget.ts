@@ -1,9 +1,10 @@
+import { resolve } from 'node:path';
 import type { ContextFill } from '../../budget/context-fill';
 import { resolveMargins } from '../../budget/thresholds';
 import { OUTPUT_RESERVE_CAP, SUMMARY_BUFFER } from '../../budget/native-point';
 import { formatTokens, parseTokenCount } from '../../budget/token-count';
 import { readCap, writeCap } from '../../budget-io/budget-state';
-import { findTranscript, locateBudget, sessionIdOfTranscript } from '../../budget-io/locate';
+import { findTranscriptPath, locateBudget, sessionIdOfTranscript } from '../../budget-io/locate';
 import { gatherBudget, type GatheredBudget } from '../../budget-io/gather-budget';
 import { readMarginSources } from '../../budget-io/margin-sources';
 import { CapsuleError } from '../../errors/capsule-error';
@@ -53,12 +54,10 @@ export function gatherForCli(
   opts: { transcript: string | null; session: string | null; modelHint?: string | null; reportedWindow?: unknown; fill?: ContextFill | null },
 ): GatheredBudget {
   const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
-  const home = ctx.env.HOME;
-  let transcriptPath = opts.transcript;
-  if (transcriptPath === null && home) {
-    transcriptPath = findTranscript({ home, projectDirs: [projectDir, ctx.cwd], sessionId: opts.session });
-  }
-  const sessionId = opts.session ?? (transcriptPath !== null ? sessionIdOfTranscript(transcriptPath) : null);
+  // Run from Claude's Bash tool, the CLI knows its own session from CLAUDE_CODE_SESSION_ID.
+  const session = opts.session ?? (opts.transcript === null ? ctx.env.CLAUDE_CODE_SESSION_ID || null : null);
+  const transcriptPath = opts.transcript !== null ? resolve(ctx.cwd, opts.transcript) : findTranscriptPath({ env: ctx.env, projectDirs: [projectDir, ctx.cwd], sessionId: session });
+  const sessionId = session ?? (transcriptPath !== null ? sessionIdOfTranscript(transcriptPath) : null);
   return gatherBudget({
     cwd: ctx.cwd,
     env: ctx.env,
