@@ -15,15 +15,17 @@ export interface ClaudeSettings {
 }
 
 /**
- * Reads Claude Code's user, project and local settings (`~/.claude/settings.json`,
+ * Reads Claude Code's user, project and local settings (`~/.claude/settings.json`, or
+ * `$CLAUDE_CONFIG_DIR/settings.json`,
  * `<project>/.claude/settings.json`, `<project>/.claude/settings.local.json`) and merges them
  * with later files winning per key, objects merged key by key. Managed settings and `--settings`
  * are invisible to a hook, so they are not read. A file that is missing is skipped; one that is
  * not a JSON object is skipped with a note. Never throws.
  */
-export function readClaudeSettings(opts: { home: string | undefined; projectDir: string }): ClaudeSettings {
+export function readClaudeSettings(opts: { env: Readonly<Record<string, string | undefined>>; projectDir: string }): ClaudeSettings {
+  const userDir = opts.env.CLAUDE_CONFIG_DIR || (opts.env.HOME ? join(opts.env.HOME, '.claude') : null);
   const paths = [
-    ...(opts.home ? [join(opts.home, '.claude', 'settings.json')] : []),
+    ...(userDir ? [join(userDir, 'settings.json')] : []),
     join(opts.projectDir, '.claude', 'settings.json'),
     join(opts.projectDir, '.claude', 'settings.local.json'),
   ];

@@ -84,9 +84,17 @@ describe('readClaudeSettings', () => {
     mkdirSync(join(project, '.claude'));
     writeFileSync(join(home, '.claude', 'settings.json'), JSON.stringify({ a: 1, modelSettings: { x: { autoCompactWindow: 1 } } }));
     writeFileSync(join(project, '.claude', 'settings.local.json'), JSON.stringify({ a: 3, modelSettings: { y: { autoCompactWindow: 2 } } }));
-    const result = readClaudeSettings({ home, projectDir: project });
+    const result = readClaudeSettings({ env: { HOME: home }, projectDir: project });
     expect(result.merged).toEqual({ a: 3, modelSettings: { x: { autoCompactWindow: 1 }, y: { autoCompactWindow: 2 } } });
     expect(result.files.map((f) => f.status)).toEqual(['read', 'missing', 'read']);
+  });
+});
+
+describe('readClaudeSettings with CLAUDE_CONFIG_DIR', () => {
+  it('reads the user settings from CLAUDE_CONFIG_DIR instead of ~/.claude', () => {
+    const config = tmp();
+    writeFileSync(join(config, 'settings.json'), JSON.stringify({ autoCompactWindow: 150_000 }));
+    expect(readClaudeSettings({ env: { HOME: tmp(), CLAUDE_CONFIG_DIR: config }, projectDir: tmp() }).merged).toEqual({ autoCompactWindow: 150_000 });
   });
 });
 
