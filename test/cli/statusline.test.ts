@@ -24,7 +24,7 @@ describe('git capsule statusline', () => {
   it("prints fill %, the points and the window's state from the host's JSON", async () => {
     const { code, stdout } = await box.run(['statusline'], { stdin: payload() });
     expect(code).toBe(0);
-    expect(stdout).toBe('ctx 144k/200k 72% WARN · warn 142.4k · hard 158.8k · native 167k · capsule: ok\n');
+    expect(stdout).toBe('ctx 144k/200k 72% WARN · warn 142.4k · hard 158.8k · native 167k · budget ok · no active capsule\n');
   });
 
   it('uses the window the host reports (a [1m] session)', async () => {
@@ -52,7 +52,16 @@ describe('git capsule statusline', () => {
   ])('still prints a line and exits 0 with %s', async (_name, stdin) => {
     const { code, stdout } = await box.run(['statusline'], { stdin });
     expect(code).toBe(0);
-    expect(stdout).toMatch(/^ctx .*capsule: .+\n$/);
+    expect(stdout).toMatch(/^ctx .* · no active capsule\n$/);
+  });
+
+  it('names the newest active capsule and its age', async () => {
+    const write = await box.run(['write', '--objective', 'ship the budget', '--waiting-on', 'nothing', '--next', 'run the tests', '--json'], { env: { GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@e', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@e' } });
+    expect(write.code).toBe(0);
+    const id = JSON.parse(write.stdout).id as string;
+    const out = JSON.parse((await box.run(['statusline', '--json'], { stdin: payload() })).stdout);
+    expect(out.capsule).toEqual({ id, age: '0s' });
+    expect((await box.run(['statusline'], { stdin: payload() })).stdout).toContain(`· capsule ${id.slice(0, 8)} 0s`);
   });
 
   it('says the tool is off under CAPSULE_DISABLED', async () => {

@@ -4,13 +4,14 @@ import { writeSessionState } from '../../budget-io/budget-state';
 import type { GatheredBudget } from '../../budget-io/gather-budget';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
+import { formatAge, withStore } from '../with-store';
 import { gatherForCli } from './budget';
 
 const USAGE = `usage: git capsule statusline [--json]
 
 A Claude Code status-line command: reads the JSON Claude Code sends on stdin and prints one
-line with the context fill, the warning, hard and native points, and the budget state of the
-window. Wire it in .claude/settings.json:
+line with the context fill, the warning, hard and native points, the budget state of the
+window and the newest active capsule. Wire it in .claude/settings.json:
 
   { "statusLine": { "type": "command", "command": "git capsule statusline" } }
 
@@ -34,13 +35,13 @@ export const verb: Verb = {
     } catch {
       // A status line must still print: with no usable input it shows what the repo alone tells.
     }
-    const line = statusLine(input, ctx, Boolean(values.json));
+    const line = await statusLine(input, ctx, Boolean(values.json));
     ctx.stdout(`${line}\n`);
     return EXIT.OK;
   },
 };
 
-function statusLine(input: Rec, ctx: CliContext, json: boolean): string {
+async function statusLine(input: Rec, ctx: CliContext, json: boolean): Promise<string> {
   const model = isRecord(input.model) ? str(input.model.id) : null;
   const cw = isRecord(input.context_window) ? input.context_window : {};
   const fill = reportedFill(cw.current_usage, model);
@@ -53,14 +54,33 @@ function statusLine(input: Rec, ctx: CliContext, json: boolean): string {
   rememberHostWindow(g, model, cw.context_window_size);
   const r = g.resolution;
   const state = g.state !== null && g.windowId !== null ? (g.state.blockedWindow === g.windowId ? 'capsule asked' : g.state.warnedWindow === g.windowId ? 'warned' : 'ok') : 'no state';
-  if (json) return JSON.stringify({ fill: g.fill?.tokens ?? null, status: r.status, ...(r.status === 'ok' ? { warning: r.points.warning, hard: r.points.hard, native: r.points.native.tokens, window: r.points.native.window } : {}), state });
+  const capsule = await newestActiveCapsule({ ...ctx, cwd });
+  if (json) {
+    const points = r.status === 'ok' ? { warning: r.points.warning, hard: r.points.hard, native: r.points.native.tokens, window: r.points.native.window } : {};
+    return JSON.stringify({ fill: g.fill?.tokens ?? null, status: r.status, ...points, state, capsule });
+  }
+  const capsulePart = capsule === null ? 'no active capsule' : `capsule ${capsule.id.slice(0, 8)} ${capsule.age}`;
   if (r.status === 'disabled') return 'capsule: off';
-  if (r.status === 'suppressed') return `ctx ${g.fill ? formatTokens(g.fill.tokens) : '?'} · capsule budget off (DISABLE_COMPACT)`;
-  if (r.status === 'unresolvable' || g.fill === null) return `ctx ${g.fill ? formatTokens(g.fill.tokens) : '?'} · capsule: ${state}`;
+  const ctxPart = `ctx ${g.fill ? formatTokens(g.fill.tokens) : '?'}`;
+  if (r.status === 'suppressed') return `${ctxPart} · budget off (DISABLE_COMPACT) · ${capsulePart}`;
+  if (r.status === 'unresolvable' || g.fill === null) return `${ctxPart} · budget ${state} · ${capsulePart}`;
   const p = r.points;
   const pct = Math.round((g.fill.tokens / p.native.window) * 100);
   const zone = g.fill.tokens >= p.hard ? ' HARD' : g.fill.tokens >= p.warning ? ' WARN' : '';
-  return `ctx ${formatTokens(g.fill.tokens)}/${formatTokens(p.native.window)} ${pct}%${zone} · warn ${formatTokens(p.warning)} · hard ${formatTokens(p.hard)} · native ${formatTokens(p.native.tokens)} · capsule: ${state}`;
+  return `${ctxPart}/${formatTokens(p.native.window)} ${pct}%${zone} · warn ${formatTokens(p.warning)} · hard ${formatTokens(p.hard)} · native ${formatTokens(p.native.tokens)} · budget ${state} · ${capsulePart}`;
+}
+
+/** The newest active capsule's id and age, or null (no memory branch, no capsule, or any store error). */
+async function newestActiveCapsule(ctx: CliContext): Promise<{ id: string; age: string } | null> {
+  try {
+    return await withStore(ctx, async (store) => {
+      const [newest] = await store.listIndex({ status: ['active'], limit: 1 });
+      return newest ? { id: newest.id, age: formatAge(newest.createdAt, ctx.now()) } : null;
+    });
+  } catch {
+    // A status line never fails: outside a repository or without a memory branch it just says so.
+    return null;
+  }
 }
 
 /**
