@@ -2,7 +2,7 @@
 // 10,000 capsules, loose and after `git gc`, each divided by `node -e 0` measured in the same
 // run, interleaved round-robin so load drift hits every row alike. Writes bench/results.md.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -45,7 +45,8 @@ function main() {
     for (const n of SIZES) {
       const t0 = performance.now();
       const loose = buildFixture({ dir: join(work, `loose-${n}`), n, bundle: BUNDLE, env });
-      const packed = buildFixture({ dir: join(work, `packed-${n}`), n, bundle: BUNDLE, env });
+      const packed = { ...loose, dir: join(work, `packed-${n}`) };
+      cpSync(loose.dir, packed.dir, { recursive: true });
       packFixture(packed.dir, env);
       process.stderr.write(`fixtures N=${n} built in ${Math.round(performance.now() - t0)} ms\n`);
       fixtures.push({ ...loose, state: 'loose', objects: objectCounts(loose.dir, env) }, { ...packed, state: 'packed', objects: objectCounts(packed.dir, env) });

@@ -1,6 +1,6 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, type GitIdentity } from './git-env';
-import type { GitRunner } from './git-runner';
+import type { GitRunner, StartedGit } from './git-runner';
 
 /** One commit for fast-import: files to write (content) or delete (null), under `ref`. */
 export interface CommitSpec {
@@ -44,9 +44,10 @@ export type ImportOutcome = { ok: true; commit: string } | { ok: false; reason: 
  * expected old one: a compare-and-swap. A lost race comes back as `{ ok: false }`; any other
  * failure throws GIT_FAILED.
  */
-export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[]): Promise<ImportOutcome> {
+export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[], started?: StartedGit): Promise<ImportOutcome> {
   try {
-    const out = await git.run(FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits) });
+    const stream = buildImportStream(ref, commits);
+    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
   } catch (err) {
     if (isCapsuleError(err, 'GIT_FAILED') && isLostRace(String(err.data.stderr ?? ''))) {
@@ -54,6 +55,20 @@ export async function runImport(git: GitRunner, ref: string, commits: readonly C
     }
     throw err;
   }
+}
+
+/**
+ * Starts fast-import before its stream is known, so its startup overlaps validation. Every
+ * started import must be finished: with a stream, or with `abandonImport` (a lone `done`,
+ * which fast-import accepts as an empty import: no objects, no ref moves, no crash report).
+ */
+export function preStartImport(git: GitRunner): StartedGit | undefined {
+  return git.start?.(FAST_IMPORT_ARGS);
+}
+
+/** Ends a started import that will not be used. */
+export async function abandonImport(started: StartedGit | undefined): Promise<void> {
+  await started?.finish('done\n').catch(() => undefined); // nothing was asked of it: its failure changes nothing
 }
 
 function isLostRace(stderr: string): boolean {

@@ -26,8 +26,19 @@ export interface GitRunner {
   run(args: readonly string[], opts?: GitCallOptions): Promise<GitOutput>;
   /** Starts git detached and does not wait (housekeeping such as `gc --auto`); absent in test doubles. */
   background?(args: readonly string[]): void;
+  /**
+   * Starts git now and sends its input later, so its startup overlaps the caller's CPU work
+   * (fast-import starts while the capsule is validated). Absent in test doubles.
+   */
+  start?(args: readonly string[], opts?: Omit<GitCallOptions, 'input'>): StartedGit;
 }
 
+/** A git process started ahead of its input: `finish` writes the input and waits for the exit. */
+export interface StartedGit {
+  finish(input: string | Buffer): Promise<GitOutput>;
+}
+
+/** Default bound of one git call: generous, since only a stuck lock or disk gets near it. */
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 
 /**
@@ -40,8 +51,9 @@ export function createGitRunner(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   return {
     cwd: opts.cwd,
     env,
-    run: (args, callOpts = {}) => runGit(opts.cwd, env, args, callOpts),
+    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ''),
     background: (args) => runDetached(opts.cwd, env, args),
+    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts),
   };
 }
 
@@ -52,9 +64,10 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
   child.unref();
 }
 
-function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
+function startGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: Omit<GitCallOptions, 'input'>): StartedGit {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  return new Promise((resolve, reject) => {
+  let send: (input: string | Buffer) => void = () => undefined;
+  const exited = new Promise<GitOutput>((resolve, reject) => {
     const child = spawn('git', args as string[], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
@@ -89,8 +102,16 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     });
     // git may exit before reading all input (e.g. a failed fast-import); EPIPE then is not the error.
     child.stdin.on('error', () => undefined);
-    child.stdin.end(opts.input ?? '');
+    send = (input) => child.stdin.end(input);
   });
+  // A failure before `finish` (git missing) surfaces from `finish`, not as an unhandled rejection.
+  exited.catch(() => undefined);
+  return {
+    finish(input) {
+      send(input);
+      return exited;
+    },
+  };
 }
 
 /** The GIT_FAILED error for a call that exited non-zero. */

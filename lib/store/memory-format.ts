@@ -2,7 +2,9 @@ import { utcSortKey } from '../capsule/created-at';
 
 /** The `FORMAT` file of every memory tree: its first line names the format; readers check it. */
 export const FORMAT_PATH = 'FORMAT';
+/** The first line of `FORMAT`: a ref whose tip lacks it is not a memory branch (MEMORY_ROOT). */
 export const FORMAT_MAGIC = 'git-capsule memory branch';
+/** The whole `FORMAT` file of format version 1 (part of the deterministic root). */
 export const FORMAT_TEXT = `${FORMAT_MAGIC}\nformat: 1\nlayout: capsules/<yyyy>/<mm>/<id>/capsule.md, capsules/<yyyy>/<mm>/<id>/status/<stamp>-<writer>-<status>, index/\n`;
 
 /** The default memory ref (DESIGN §2). */

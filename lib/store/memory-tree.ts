@@ -1,7 +1,7 @@
 import { CapsuleError } from '../errors/capsule-error';
 import type { CatFileBatch } from './cat-file-batch';
 import { parseTree, type TreeEntry } from './git-tree';
-import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir } from './memory-format';
+import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
@@ -15,12 +15,13 @@ export class MemoryTree {
    * code branch), throws MEMORY_ROOT rather than being written into.
    */
   async tip(): Promise<string | null> {
-    const head = await this.batch.read(this.ref);
+    // Both asked at once (one round trip): FORMAT never changes, so reading it through the ref
+    // name is as good as through the commit, even if the ref moves in between.
+    const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
     if (head === null) return null;
     if (head.type !== 'commit') {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
     }
-    const format = await this.batch.read(`${head.oid}:${FORMAT_PATH}`);
     if (format === null || format.type !== 'blob' || !format.content.toString('utf8').startsWith(FORMAT_MAGIC)) {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
     }
@@ -46,12 +47,16 @@ export class MemoryTree {
     return entries.filter((e) => e.isTree).map((e) => e.name).sort();
   }
 
-  /** Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no blobs. */
+  /**
+   * Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no
+   * blobs. Folders that do not fit the layout (added by hand or by a foreign tool) are skipped,
+   * so a strange name can never reach a path this store writes.
+   */
   async capsuleDirs(rev: string): Promise<Array<{ id: string; month: string }>> {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
-    const years = await this.subtrees(rev, 'capsules');
-    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).map((m) => `${y}/${m}`)))).flat();
-    const ids = await Promise.all(months.map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).map((id) => ({ id, month }))));
+    const years = (await this.subtrees(rev, 'capsules')).filter((y) => /^\d{4}$/.test(y));
+    const monthLists = await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).filter((m) => /^(0[1-9]|1[0-2])$/.test(m)).map((m) => `${y}/${m}`)));
+    const ids = await Promise.all(monthLists.flat().map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).filter(isSafeId).map((id) => ({ id, month }))));
     return ids.flat();
   }
 

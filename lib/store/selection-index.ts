@@ -13,6 +13,7 @@ import type { IndexEntry, StatusCounts } from './types';
  * source of truth: `buildIndexFiles` recomputes it from the capsules.
  */
 export const INDEX_DIR = 'index';
+/** Capsules per derived status, so "N already consumed" costs one small read. */
 export const COUNTS_PATH = 'index/counts.json';
 const INDEX_FORMAT = 1;
 const OBJECTIVE_MAX = 200;

@@ -43,3 +43,19 @@ describe('init', () => {
     cleanup(a.dir, b.dir);
   });
 });
+
+describe('readJournal', () => {
+  it('asks git log for subjects and unfolded trailers, newest first', async () => {
+    const { createGitRunner } = await import('../../lib/store/git-runner');
+    const { readJournal } = await import('../../lib/store/journal');
+    const { recordingRunner } = await import('./support/recording-runner');
+    const { dir, env } = makeRepo();
+    const store = await openStore({ cwd: dir, env });
+    const { root } = await store.init();
+    await store.close();
+    const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
+    expect(await readJournal(runner, root, { limit: 5 })).toEqual([{ commit: root, date: '2026-01-01T00:00:00+00:00', subject: 'init: git-capsule memory branch', trailers: { 'Capsule-Op': 'init' } }]);
+    expect(runner.calls[0]!.args).toEqual(['log', '--no-color', '--format=%H\x1f%cI\x1f%s\x1f%(trailers:only,unfold)\x1e', '--max-count=5', root, '--']);
+    cleanup(dir);
+  });
+});

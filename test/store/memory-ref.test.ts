@@ -94,3 +94,17 @@ describe('openStore with capsule.ref', () => {
     cleanup(dir);
   });
 });
+
+describe('readRepoConfig', () => {
+  it('reads capsule.ref and the identity with one git config call', async () => {
+    const { createGitRunner } = await import('../../lib/store/git-runner');
+    const { readRepoConfig } = await import('../../lib/store/memory-ref');
+    const { recordingRunner } = await import('./support/recording-runner');
+    const { dir, env } = makeRepo();
+    git(dir, ['config', 'capsule.ref', 'refs/capsule-memory/x'], env);
+    const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
+    expect(await readRepoConfig(runner)).toEqual({ capsuleRef: 'refs/capsule-memory/x', userName: 'Test User', userEmail: 'test@example.com' });
+    expect(runner.calls.map((c) => c.args)).toEqual([['config', '--null', '--get-regexp', '^(capsule\\.ref|user\\.name|user\\.email)$']]);
+    cleanup(dir);
+  });
+});

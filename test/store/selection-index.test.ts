@@ -116,4 +116,19 @@ describe('listIndex', () => {
     expect(await t.store.countByStatus()).toMatchObject({ active: 4 });
     expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: 4 });
   });
+
+  it('skips folders that do not fit the layout when rebuilding', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const { runImport } = await import('../../lib/store/fast-import');
+    const { createGitRunner: runner } = await import('../../lib/store/git-runner');
+    const tip = (await t.store.tip())!;
+    const outcome = await runImport(runner({ cwd: t.dir, env: t.env }), 'refs/heads/capsules', [{
+      identity: { name: 'x', email: 'x@y' }, epochSeconds: 1, message: 'foreign\n', from: tip,
+      files: new Map([['capsules/2026/11/bad name/capsule.md', 'x'], ['capsules/misc/readme', 'x'], ['capsules/2026/13/01JDQ7000000000000000000ZZ/capsule.md', 'x']]),
+    }]);
+    expect(outcome.ok).toBe(true);
+    expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: 1 });
+    await t.store.writeCapsule(capsuleText({ id: testId(2) }), { now: NOW });
+    expect((await t.store.listIndex()).map((e) => e.id)).toEqual([testId(2), testId(1)]);
+  });
 });

@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { openTempStore } from './support/open-temp-store';
 import { capsuleText, git, testId } from './support/temp-repo';
 
@@ -33,6 +35,15 @@ describe('writeCapsule', () => {
       data: { problems: expect.arrayContaining([expect.objectContaining({ code: 'WAITING_ON_NULL' }), expect.objectContaining({ code: 'CREATED_AT_DATE_ONLY' })]) },
     });
     expect(await t.store.exists()).toBe(false);
+  });
+
+  it('leaves no objects, pack or fast-import crash report behind when it refuses', async () => {
+    await expect(t.store.writeCapsule(capsuleText({ objective: '' }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_INVALID' });
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const before = git(t.dir, ['count-objects', '-v'], t.env);
+    await expect(t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_EXISTS' });
+    expect(git(t.dir, ['count-objects', '-v'], t.env)).toBe(before);
+    expect(readdirSync(join(t.dir, '.git')).filter((f) => f.startsWith('fast_import_crash'))).toEqual([]);
   });
 
   it('refuses text with no frontmatter', async () => {

@@ -1,0 +1,66 @@
+import { looksLikeEnvFile, redactEnvValues } from './env-file';
+import { FindingTally, type RedactionFinding } from './finding-tally';
+import { isPlaceholderValue, redactionMarker } from './redaction-marker';
+import { redactAssignments } from './secret-assignments';
+import { SECRET_PATTERNS } from './secret-patterns';
+
+/** A redacted text and what was redacted in it, by kind. */
+export interface RedactionResult {
+  text: string;
+  findings: RedactionFinding[];
+}
+
+/** True when `at` starts a word: no `[A-Za-z0-9_-]` before it, or a JSON `\n` / `\t` escape. */
+function startsWord(text: string, at: number): boolean {
+  if (at === 0 || !/[A-Za-z0-9_-]/.test(text[at - 1] as string)) return true;
+  return at >= 2 && text[at - 2] === '\\' && /[nrt]/.test(text[at - 1] as string);
+}
+
+/** Runs the token detectors, then the secret-named assignments, over `text`, counting into `tally`. */
+export function redactInto(text: string, tally: FindingTally): string {
+  let out = text;
+  for (const { kind, gate, pattern, wordStart } of SECRET_PATTERNS) {
+    if (gate.length > 0 && !gate.some((g) => out.includes(g))) continue;
+    out = out.replace(pattern, (match: string, ...rest: unknown[]) => {
+      const last = rest[rest.length - 1];
+      const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
+      const whole = rest[rest.length - (groups ? 2 : 1)] as string;
+      if (wordStart === true && !startsWord(whole, rest[rest.length - (groups ? 3 : 2)] as number)) return match;
+      if (groups?.s === undefined) {
+        tally.add(kind);
+        return redactionMarker(kind);
+      }
+      if (isPlaceholderValue(groups.s)) return match;
+      tally.add(kind);
+      return `${groups.pre ?? ''}${redactionMarker(kind)}${groups.post ?? ''}`;
+    });
+  }
+  return redactAssignments(out, tally);
+}
+
+/**
+ * Replaces every secret in `text` with `[REDACTED:<kind>]`: provider tokens (AWS, GCP, Azure,
+ * GitHub, GitLab, Slack, Stripe, npm, OpenAI, Anthropic), JWTs, private-key blocks, URL passwords,
+ * values of secret-named assignments, and every value when the whole text is a `.env` file.
+ * Pure and synchronous; never throws. For transcript records prefer `redactDeep`: a `.env` file
+ * escaped inside a raw JSONL line is not recognisable as one.
+ *
+ * @example
+ * redactSecrets('export GITHUB_TOKEN=ghp_…').text // 'export GITHUB_TOKEN=[REDACTED:github-token]'
+ */
+export function redactSecrets(text: string): RedactionResult {
+  const tally = new FindingTally();
+  let out = redactInto(text, tally);
+  if (looksLikeEnvFile(out)) out = redactEnvValues(out, tally);
+  return { text: out, findings: tally.list() };
+}
+
+/**
+ * Redacts a text known to be a `.env` file (a tool read `.env*`): the secrets `redactSecrets`
+ * finds, then every remaining value except switches and small numbers, as `env-value`.
+ */
+export function redactEnvFile(text: string): RedactionResult {
+  const tally = new FindingTally();
+  const out = redactEnvValues(redactInto(text, tally), tally);
+  return { text: out, findings: tally.list() };
+}
