@@ -1,6 +1,7 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
-import { emptySessionState, readSessionState, writeSessionState, type SessionBudgetState } from './budget-state';
+import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from './budget-state';
+import { readCapsuleGitConfig } from './margin-sources';
 import { gatherBudget } from './gather-budget';
 
 /** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
@@ -55,8 +56,18 @@ export function budgetOnSessionStart(input: BudgetHookInput & { source?: string;
       lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
     };
     writeSessionState(ctx.runtimeDir, sessionId, next);
+    refreshGitConfigSnapshot(ctx);
     return undefined;
   });
+}
+
+function refreshGitConfigSnapshot(ctx: BudgetHookContext): Record<string, string> {
+  const notes: string[] = [];
+  const values = readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
+  for (const note of notes) ctx.warn('BUDGET_GIT_CONFIG', note);
+  const margins = Object.fromEntries(Object.entries(values).filter(([k]) => k === 'capsule.resetmargintokens' || k === 'capsule.warningrunwaytokens'));
+  writeGitConfigSnapshot(ctx.runtimeDir, margins);
+  return margins;
 }
 
 /**
@@ -82,6 +93,9 @@ interface Outcome {
 function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): Outcome | undefined {
   // Without a session and its transcript there is nothing to measure and nowhere to keep flags.
   if (!input.session_id || !input.transcript_path) return undefined;
+  // UserPromptSubmit runs before every prompt and starts no git process: it reads the git config
+  // snapshot the last SessionStart or Stop took; Stop (which runs git for the autosave anyway) refreshes it.
+  const gitConfig = event === 'UserPromptSubmit' ? (readGitConfigSnapshot(ctx.runtimeDir) ?? {}) : refreshGitConfigSnapshot(ctx);
   const g = gatherBudget({
     cwd: input.cwd,
     env: ctx.env,
@@ -89,6 +103,7 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     runtimeDir: ctx.runtimeDir,
     transcriptPath: input.transcript_path,
     sessionId: input.session_id,
+    gitConfig,
   });
   const state = g.state ?? emptySessionState();
   const r = g.resolution;

@@ -72,6 +72,21 @@ export function writeCap(runtimeDir: string, tokens: number | null, now: Date): 
   else writeJsonAtomic(path, { tokens, setAt: now.toISOString() });
 }
 
+/**
+ * The `git config capsule.*` values SessionStart and Stop saw, for UserPromptSubmit, which
+ * must start no git process (it runs before every prompt). Null when never written.
+ */
+export function readGitConfigSnapshot(runtimeDir: string): Record<string, string> | null {
+  const raw = readJson(join(runtimeDir, 'budget', 'git-config.json'));
+  if (!isRecord(raw)) return null;
+  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** Saves the snapshot read by readGitConfigSnapshot. */
+export function writeGitConfigSnapshot(runtimeDir: string, values: Readonly<Record<string, string>>): void {
+  writeJsonAtomic(join(runtimeDir, 'budget', 'git-config.json'), values);
+}
+
 function isHostWindow(value: unknown): value is { model: string; tokens: number } {
   return isRecord(value) && typeof value.model === 'string' && typeof value.tokens === 'number' && Number.isSafeInteger(value.tokens) && value.tokens > 0;
 }

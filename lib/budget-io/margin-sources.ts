@@ -17,7 +17,13 @@ export interface ReadMarginSources {
  * load); each schema problem is a note, and resolveMargins ignores the values the schema
  * refuses. A missing file is fine; an unreadable or invalid one is a note. Never throws.
  */
-export function readMarginSources(opts: { projectDir: string; cwd: string; env: NodeJS.ProcessEnv }): ReadMarginSources {
+export function readMarginSources(opts: {
+  projectDir: string;
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  /** `git config capsule.*` values read earlier (UserPromptSubmit starts no git process); read live when absent. */
+  gitConfig?: Readonly<Record<string, string>>;
+}): ReadMarginSources {
   const notes: string[] = [];
   const configPath = join(opts.projectDir, '.capsule', 'config.json');
   let config: unknown;
@@ -37,7 +43,8 @@ export function readMarginSources(opts: { projectDir: string; cwd: string; env: 
   }
   // A hook runs on every prompt: skip the git process when the file already sets both margins.
   const complete = isRecord(config) && MARGIN_KEYS.every((k) => isMargin(config[k]));
-  return { sources: { config, gitConfig: complete ? {} : readGitConfig(opts.cwd, opts.env, notes) }, configPath, notes };
+  const gitConfig = complete ? {} : (opts.gitConfig ?? readCapsuleGitConfig(opts.cwd, opts.env, notes));
+  return { sources: { config, gitConfig }, configPath, notes };
 }
 
 function schemaProblems(config: unknown, path: string): string[] {
@@ -45,7 +52,8 @@ function schemaProblems(config: unknown, path: string): string[] {
   return (validateConfigSchema.errors ?? []).map((e) => `${path}${e.instancePath || ''}: ${e.message ?? 'is invalid'} (the value is ignored)`);
 }
 
-function readGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Record<string, string> {
+/** Reads every `capsule.*` key of git config (keys lower-cased, as git prints them); failures become notes. */
+export function readCapsuleGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Record<string, string> {
   let out: string;
   try {
     out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });

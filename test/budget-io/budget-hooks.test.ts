@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -150,5 +151,25 @@ describe('budgetOnStop', () => {
     writeFileSync(join(b.ctx.runtimeDir, 'budget', 'cap.json'), JSON.stringify({ tokens: 100_000 }));
     // cap 100000: native 67000, hard 58808.
     expect(budgetOnStop(payload(b, 's1', 60_000), b.ctx)).toBeDefined();
+  });
+});
+
+describe('the git config snapshot', () => {
+  it('lets UserPromptSubmit use the margins git config had at the last Stop, without running git', () => {
+    const b = box();
+    execFileSync('git', ['init', '-q', b.ctx.projectDir]);
+    execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
+    // 130000 is below the default warning point (142424) but past 158808 − 40000 = 118808.
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeUndefined();
+    expect(budgetOnStop(payload(b, 's1', 100_000), b.ctx)).toBeUndefined();
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
+  });
+
+  it('is taken at SessionStart too', () => {
+    const b = box();
+    execFileSync('git', ['init', '-q', b.ctx.projectDir]);
+    execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
+    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
   });
 });
