@@ -40,7 +40,10 @@ function wrap(source) {
 function cachePath(source, bundle, env) {
   const base = env.CAPSULE_CODE_CACHE_DIR || env.CLAUDE_PLUGIN_DATA || (env.XDG_CACHE_HOME ? (0, import_node_path.join)(env.XDG_CACHE_HOME, "git-capsule") : env.HOME ? (0, import_node_path.join)(env.HOME, ".cache", "git-capsule") : null);
   if (!base || env.CAPSULE_CODE_CACHE === "0") return null;
-  const hash = (0, import_node_crypto.createHash)("sha1").update(source).update(process.version).update(process.arch).digest("hex").slice(0, 20);
+  const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
+  const stat = declared === void 0 ? null : (0, import_node_fs.statSync)(bundle, { throwIfNoEntry: false });
+  const content = declared !== void 0 && stat ? `${declared}:${stat.size}:${stat.mtimeMs}` : source;
+  const hash = (0, import_node_crypto.createHash)("sha1").update(content).update(process.version).update(process.arch).digest("hex").slice(0, 20);
   return (0, import_node_path.join)(base, "code-cache", `${(0, import_node_path.basename)(bundle, ".js")}-${hash}.v8`);
 }
 function saveCache(file, script) {

@@ -2,7 +2,8 @@
 // needs no node_modules. Add an entry here when you add a hook (see CONTRIBUTING.md).
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { join, sep } from 'node:path';
 
 import { VALIDATORS, generate } from './gen-validators.mjs';
 import { writeFileSync } from 'node:fs';
@@ -45,9 +46,16 @@ await Promise.all(
       define: { __VERSION__: JSON.stringify(pkg.version) },
       // import() becomes require(): the launchers run bundles as vm.Script, where node 20 has no dynamic import.
       supported: { 'dynamic-import': false },
-      // Hook bundles start on every prompt and turn: minified, they parse measurably faster.
-      minify: e.out.includes(`${join(outDir, 'hooks')}`),
+      // Hook bundles start on every prompt and turn, the CLI on every hook's git call: minified, they parse measurably faster.
+      minify: e.out.includes(`${join(outDir, 'hooks')}`) || e.out.includes(`${join(outDir, 'impl')}`),
     }),
   ),
 );
+// The bundles behind a launcher carry their own hash, so the launcher can key V8's code cache
+// without hashing ~500 KB on every start (lib/launch/code-cache.ts).
+for (const e of entries.filter((x) => x.out.includes(`${sep}impl${sep}`))) {
+  const text = readFileSync(e.out, 'utf8');
+  const hash = createHash('sha1').update(text).digest('hex').slice(0, 20);
+  writeFileSync(e.out, text.replace(/^(#!.*\n)/, `$1// capsule-bundle-hash: ${hash}\n`));
+}
 for (const e of entries) chmodSync(e.out, 0o755);

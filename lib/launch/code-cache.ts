@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -9,7 +9,8 @@ import { Script } from 'node:vm';
  * Node 20 has no compile cache, and compiling a ~200–500 KB bundle (yaml, validation) costs
  * about as much as node's own start; with the cache V8 deserializes only the functions an
  * earlier run compiled (measured ~35 → ~15 ms of CPU per hook call). The cache file name
- * carries a hash of the bundle and the node version (V8 itself only checks the source length);
+ * carries the bundle's hash (written into it at build, with its size and mtime; else hashed
+ * here) and the node version (V8 itself only checks the source length);
  * a missing, unreadable or rejected cache only costs speed. Throws only when the bundle cannot
  * be read or throws while loading.
  */
@@ -46,7 +47,12 @@ function wrap(source: string): string {
 function cachePath(source: string, bundle: string, env: NodeJS.ProcessEnv): string | null {
   const base = env.CAPSULE_CODE_CACHE_DIR || env.CLAUDE_PLUGIN_DATA || (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, 'git-capsule') : env.HOME ? join(env.HOME, '.cache', 'git-capsule') : null);
   if (!base || env.CAPSULE_CODE_CACHE === '0') return null;
-  const hash = createHash('sha1').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 20);
+  // scripts/build.mjs writes each bundle's hash into it; hashing ~500 KB here would cost ~7 ms a start.
+  // The file's size and mtime join it, so a hand-edited bundle never meets an old cache.
+  const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
+  const stat = declared === undefined ? null : statSync(bundle, { throwIfNoEntry: false });
+  const content = declared !== undefined && stat ? `${declared}:${stat.size}:${stat.mtimeMs}` : source;
+  const hash = createHash('sha1').update(content).update(process.version).update(process.arch).digest('hex').slice(0, 20);
   return join(base, 'code-cache', `${basename(bundle, '.js')}-${hash}.v8`);
 }
 
