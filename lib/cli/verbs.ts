@@ -5,5 +5,17 @@ import type { Verb } from './context';
  * initialise the others. Add a verb: a file under `verbs/` exporting `verb`, and a line here.
  */
 export const VERBS: Record<string, () => Promise<Verb>> = {
+  history: async () => (await import('./verbs/history')).verb,
   validate: async () => (await import('./verbs/validate')).verb,
+  resume: async () => (await import('./verbs/resume')).verb,
+  render: async () => (await import('./verbs/render')).verb,
+  init: async () => (await import('./verbs/init')).verb,
+  write: async () => (await import('./verbs/write')).verb,
+  list: async () => (await import('./verbs/list')).verb,
+  show: async () => (await import('./verbs/show')).verb,
+  log: async () => (await import('./verbs/log')).verb,
+  status: async () => (await import('./verbs/status')).verb,
+  reindex: async () => (await import('./verbs/reindex')).verb,
+  sync: async () => (await import('./verbs/sync')).verb,
+  'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
 };

@@ -1,0 +1,33 @@
+// Whole-process timing: spawn a command N times and take the median wall time, the way a
+// hook or a user pays for it (node start, bundle load, every git call).
+import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
+
+/** Median of numbers. */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Runs `command args` `runs` times (after `warmup` unmeasured runs) and returns the median
+ * wall time in ms. `before(i)` runs before each measured run, outside the timing.
+ */
+export function timeProcess({ command, args, cwd, env, runs = 10, warmup = 2, before, input }) {
+  const samples = [];
+  for (let i = 0; i < warmup + runs; i += 1) {
+    if (before) before(i);
+    const start = performance.now();
+    const r = spawnSync(command, args, { cwd, env, input, stdio: ['pipe', 'pipe', 'pipe'] });
+    const ms = performance.now() - start;
+    if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr}`);
+    if (i >= warmup) samples.push(ms);
+  }
+  return { medianMs: median(samples), samples };
+}
+
+/** The node floor: `node -e 0`, measured in the same run as the rows it divides. */
+export function nodeFloor({ runs = 10, env } = {}) {
+  return timeProcess({ command: process.execPath, args: ['-e', '0'], env, runs });
+}

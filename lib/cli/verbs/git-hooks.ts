@@ -1,0 +1,49 @@
+import { createGitRunner } from '../../store/git-runner';
+import { parseVerbArgs, usageError } from '../args';
+import { EXIT, type CliContext, type Verb } from '../context';
+import { bundledCliCommand, gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';
+
+/** `git capsule git-hooks install|uninstall|status`: the opt-in pre-push and post-merge sync hooks. */
+export const verb: Verb = {
+  name: 'git-hooks',
+  summary: 'install, remove or show the pre-push / post-merge hooks that sync the memory branch',
+  usage: `usage: git capsule git-hooks <install|uninstall|status> [--cli <path>] [--json]
+
+  install     write pre-push and post-merge into the hooks directory (core.hooksPath honoured),
+              moving any hook you already have aside as <hook>.capsule-chained and calling it
+              first; sets git config capsule.autoSync true
+  uninstall   remove our hooks and put yours back exactly as they were; unsets capsule.autoSync
+  status      show the hooks directory, capsule.autoSync and each hook
+  --cli <path>  the git-capsule.js the hooks run (default: this one; 'git capsule' when unknown)
+  --json      print { hooksDir, autoSync, hooks: [{ event, path, state, chained }] }
+
+The hooks act only while capsule.autoSync is true; a failure of theirs never blocks a push or pull.`,
+  async run(args, ctx) {
+    const { values, positionals } = parseVerbArgs('git-hooks', args, { json: { type: 'boolean' }, cli: { type: 'string' } });
+    const action = positionals[0];
+    if (positionals.length !== 1 || !['install', 'uninstall', 'status'].includes(action ?? '')) {
+      throw usageError('git-hooks', 'expected one of install, uninstall, status');
+    }
+    const git = createGitRunner({ cwd: ctx.cwd, env: ctx.env });
+    const report =
+      action === 'install' ? await installGitHooks(git, { cliCommand: bundledCliCommand(values.cli) })
+      : action === 'uninstall' ? await uninstallGitHooks(git)
+      : await gitHooksStatus(git);
+    printReport(report, action!, values.json === true, ctx);
+    return EXIT.OK;
+  },
+};
+
+function printReport(report: GitHooksReport, action: string, json: boolean, ctx: CliContext): void {
+  if (json) {
+    ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    return;
+  }
+  const done = action === 'install' ? 'installed in' : action === 'uninstall' ? 'removed from' : 'hooks directory:';
+  ctx.stdout(`${action === 'status' ? done : `git-capsule hooks ${done}`} ${report.hooksDir}\n`);
+  for (const h of report.hooks) {
+    const what = h.state === 'installed' ? (h.chained ? 'git-capsule (calls your previous hook first)' : 'git-capsule') : h.state === 'foreign' ? 'your own hook' : 'none';
+    ctx.stdout(`  ${h.event.padEnd(10)} ${what}\n`);
+  }
+  ctx.stdout(`  capsule.autoSync ${report.autoSync ? 'true' : 'false (hooks do nothing)'}\n`);
+}

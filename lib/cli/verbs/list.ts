@@ -1,0 +1,42 @@
+import type { CapsuleStatus } from '../../capsule/types';
+import { isStatus } from '../../store/status-lattice';
+import { parseVerbArgs, usageError } from '../args';
+import { EXIT, type Verb } from '../context';
+import { formatAge, withStore } from '../with-store';
+
+/** `git capsule list`: capsules newest first from the derived index (no capsule is read). */
+export const verb: Verb = {
+  name: 'list',
+  summary: 'list capsules newest first: id, status, age, trigger, objective',
+  usage: `usage: git capsule list [--status S[,S…]] [--limit N] [--json]
+
+  --status   only these derived statuses (active, paused, resumed, abandoned, resolved)
+  --limit    at most N capsules
+  --json     print an array of { "id", "status", "created_at", "trigger", "objective" }
+
+Reads the derived selection index in the memory branch's tip, so it costs the same at any
+number of capsules; 'list --status active --limit 1' is the newest active capsule.`,
+  async run(args, ctx) {
+    const { values, positionals } = parseVerbArgs('list', args, { status: { type: 'string', multiple: true }, limit: { type: 'string' }, json: { type: 'boolean' } });
+    if (positionals.length > 0) throw usageError('list', 'takes no positional arguments');
+    const statuses = values.status?.flatMap((s) => s.split(',')).map((s) => s.trim());
+    const bad = statuses?.find((s) => !isStatus(s));
+    if (bad !== undefined) throw usageError('list', `--status ${bad} is not one of active, paused, resumed, abandoned, resolved`);
+    const limit = values.limit === undefined ? undefined : Number(values.limit);
+    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError('list', `--limit ${values.limit} is not a whole number`);
+    return withStore(ctx, async (store) => {
+      const entries = await store.listIndex({ status: statuses as CapsuleStatus[] | undefined, limit });
+      if (values.json) {
+        const rows = entries.map((e) => ({ id: e.id, status: e.status, created_at: e.createdAt, trigger: e.trigger ?? null, objective: e.objective ?? null }));
+        ctx.stdout(`${JSON.stringify(rows)}\n`);
+        return EXIT.OK;
+      }
+      if (entries.length === 0) ctx.stdout(`no capsules on ${store.ref}${statuses ? ` with status ${statuses.join(',')}` : ''}\n`);
+      const now = ctx.now();
+      for (const e of entries) {
+        ctx.stdout(`${e.id}  ${e.status.padEnd(9)}  ${formatAge(e.createdAt, now).padStart(4)}  ${(e.trigger ?? '-').padEnd(11)}  ${e.objective ?? ''}\n`);
+      }
+      return EXIT.OK;
+    });
+  },
+};

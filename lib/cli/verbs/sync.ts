@@ -1,0 +1,72 @@
+import { syncMemory, type SyncReport } from '../../store/sync';
+import type { SyncCounts } from '../../store/sync-counts';
+import { parseVerbArgs, usageError } from '../args';
+import { EXIT, type Verb } from '../context';
+
+/** `git capsule sync [remote]`: fetch, merge and push the memory branch. */
+export const verb: Verb = {
+  name: 'sync',
+  summary: "merge the memory branch with a remote's and push it back (never a force push)",
+  usage: `usage: git capsule sync [<remote>] [--dry-run] [--no-push] [--quiet] [--json]
+
+  <remote>    a remote name or URL; default: the remote of the current branch's upstream, else origin
+  --dry-run   fetch and show what would move; no ref moves, here or on the remote
+  --no-push   fetch and merge only (what the post-merge hook runs)
+  --quiet     print nothing when the sync succeeds
+  --json      print the report: { remote, ref, trackingRef, action, local, remoteTip, pushed,
+              attempts, incoming, outgoing, resolutions }
+
+The remote's memory ref is fetched into refs/capsule-remotes/<remote>/…, merged (a union: every
+capsule and status event of both sides; two versions of one capsule keep the newer updated_at)
+and pushed as <ref>:<ref>. A push rejected because someone pushed meanwhile is retried after a
+fresh fetch and merge. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached
+(nothing changes locally), SYNC_RACE_LOST when the remote kept moving.`,
+  async run(args, ctx) {
+    const { values, positionals } = parseVerbArgs('sync', args, {
+      'dry-run': { type: 'boolean' },
+      'no-push': { type: 'boolean' },
+      quiet: { type: 'boolean' },
+      json: { type: 'boolean' },
+    });
+    if (positionals.length > 1) throw usageError('sync', 'expected at most one <remote>');
+    const report = await syncMemory({
+      cwd: ctx.cwd,
+      env: ctx.env,
+      remote: positionals[0],
+      dryRun: values['dry-run'] === true,
+      push: values['no-push'] !== true,
+      progress: ctx.isTTY && !values.quiet && !values.json ? (line) => ctx.stderr(`${line}\n`) : undefined,
+    });
+    if (values.json) ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
+    else if (!values.quiet) ctx.stdout(`${describeSync(report)}\n`);
+    return EXIT.OK;
+  },
+};
+
+/** One or two lines saying what the sync did, in the user's terms. */
+export function describeSync(r: SyncReport): string {
+  const would = r.dryRun ? 'would ' : '';
+  const short = (c: string | null) => (c === null ? 'nothing' : c.slice(0, 12));
+  switch (r.action) {
+    case 'nothing':
+      return `nothing to sync: neither this clone nor ${r.remote} has ${r.ref} yet (write a capsule first)`;
+    case 'up-to-date':
+      return `${r.ref} is up to date with ${r.remote} (${short(r.local.after)})`;
+    case 'push':
+      return `${r.dryRun ? 'would push' : r.pushed ? 'pushed' : 'ready to push'} ${r.ref} to ${r.remote}: ${counts(r.outgoing)} (${short(r.remoteTip.before)} → ${short(r.local.before)})`;
+    case 'fast-forward':
+      return `${would}fast-forward ${r.ref} from ${r.remote}: ${counts(r.incoming)} (${short(r.local.before)} → ${short(r.remoteTip.before)})`;
+    case 'merge': {
+      const head = `${would}merge ${r.ref} with ${r.remote}: receive ${counts(r.incoming)}; send ${counts(r.outgoing)}`;
+      const tail = r.dryRun ? '' : `\n${r.pushed ? 'pushed' : 'merged locally, not pushed'} ${short(r.local.after)}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}`;
+      return head + tail;
+    }
+  }
+}
+
+function counts(c: SyncCounts): string {
+  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  const parts = [plural(c.capsules, 'capsule'), plural(c.events, 'status event')];
+  if (c.changed > 0) parts.push(`${c.changed} changed`);
+  return parts.join(', ');
+}

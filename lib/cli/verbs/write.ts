@@ -1,0 +1,89 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { formatStamp } from '../../capsule/created-at';
+import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
+import type { CapsuleDocument } from '../../capsule/types';
+import { CapsuleError } from '../../errors/capsule-error';
+import { parseVerbArgs, usageError } from '../args';
+import { EXIT, type CliContext, type Verb } from '../context';
+import { withStoreWhile } from '../with-store';
+
+type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
+
+const FLAG_FIELDS = { objective: 'objective', 'waiting-on': 'waiting_on', next: 'next_valid_action', trigger: 'trigger' } as const;
+
+/** `git capsule write [file|-]`: validates and commits one capsule, assigning id and created_at when missing. */
+export const verb: Verb = {
+  name: 'write',
+  summary: 'commit a capsule to the memory branch (from a file, stdin, or flags)',
+  usage: `usage: git capsule write [file|-] [--objective T] [--waiting-on T] [--next T] [--tag T]... [--trigger T] [--replace] [--json]
+
+  file|-          the capsule document; - reads standard input; omit to build one from the flags
+  --objective     set objective
+  --waiting-on    set waiting_on
+  --next          set next_valid_action
+  --tag           add a tag (repeatable)
+  --trigger       set trigger (manual, autosave, pre-compact, budget, handoff)
+  --replace       rewrite the document of an existing capsule with this id (no commit when unchanged)
+  --json          print { "id", "commit", "path", "changed" }
+
+Assigns id (a ULID) and created_at (now, with the local offset) when missing, and status: active.
+Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
+  async run(args, ctx) {
+    const { values, positionals } = parseVerbArgs('write', args, {
+      objective: { type: 'string' }, 'waiting-on': { type: 'string' }, next: { type: 'string' },
+      tag: { type: 'string', multiple: true }, trigger: { type: 'string' }, replace: { type: 'boolean' }, json: { type: 'boolean' },
+    });
+    if (positionals.length > 1) throw usageError('write', 'expected at most one <file|->');
+    const now = ctx.now();
+    return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
+      const result = await store.writeCapsule(text, { now, replace: values.replace === true });
+      ctx.stdout(values.json ? `${JSON.stringify(result)}\n` : `${result.id}\n`);
+      return EXIT.OK;
+    });
+  },
+};
+
+/** The capsule text to commit: the file as written, or with the flags and missing fields applied. */
+async function buildText(source: string | undefined, values: Flags, now: Date, ctx: CliContext): Promise<string> {
+  // Loaded here so the store's git processes are already starting while YAML loads.
+  const [{ newCapsuleId }, { renderCapsule }, { emptySections }] = await Promise.all([import('../../capsule/id'), import('../../capsule/render'), import('../../capsule/sections')]);
+  const original = source === undefined ? null : await readSource(source, ctx);
+  const doc = original === null ? { frontmatter: {}, sections: emptySections(), notes: '' } : await parseOrRefuse(original);
+  const fm = doc.frontmatter;
+  let changed = original === null;
+  const set = (key: string, value: unknown) => {
+    fm[key] = value;
+    changed = true;
+  };
+  for (const [flag, field] of Object.entries(FLAG_FIELDS)) {
+    const value = values[flag as keyof typeof FLAG_FIELDS];
+    if (typeof value === 'string') set(field, value);
+  }
+  if (values.tag) set('tags', [...new Set([...(Array.isArray(fm.tags) ? (fm.tags as unknown[]) : []), ...values.tag])]);
+  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now));
+  if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
+  if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
+  if (original === null && fm.trigger === undefined) set('trigger', 'manual');
+  // An untouched document is committed byte for byte, as its author wrote it.
+  return original === null || changed ? renderCapsule(doc) : original;
+}
+
+async function readSource(source: string, ctx: CliContext): Promise<string> {
+  if (source === '-') return ctx.readStdin();
+  try {
+    const buffer = await readFile(resolve(ctx.cwd, source));
+    return buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString('utf8');
+  } catch (err) {
+    throw new CapsuleError('FILE_UNREADABLE', `cannot read capsule file ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}; check the path`, { path: source }, { cause: err });
+  }
+}
+
+async function parseOrRefuse(text: string): Promise<CapsuleDocument> {
+  const { parseCapsule } = await import('../../capsule/parse');
+  const parsed = parseCapsule(text);
+  if (parsed.doc === null) {
+    throw new CapsuleError('CAPSULE_INVALID', `capsule refused, nothing written: ${parsed.problems.map((p) => p.code).join(', ')}; run git capsule validate on it for details`, { problems: parsed.problems });
+  }
+  return parsed.doc;
+}

@@ -1,0 +1,28 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { BootReceipt } from '../resume/session-authority';
+
+/** The boot receipt's file name inside the runtime dir: `{ "session_id": … }`, written best-effort at boot. */
+export const BOOT_RECEIPT_FILE = 'boot-receipt.json';
+
+/**
+ * Reads the boot receipt for the session cross-check. Call it only when the hook gave an id:
+ * without one the receipt is neither used nor offered. Never throws.
+ */
+export async function readBootReceipt(runtimeDir: string): Promise<BootReceipt> {
+  const path = join(runtimeDir, BOOT_RECEIPT_FILE);
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code ?? 'error';
+    return code === 'ENOENT' ? { state: 'absent', path } : { state: 'unreadable', path, code };
+  }
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { state: 'malformed', path };
+    return { state: 'read', path, sessionId: (parsed as { session_id?: unknown }).session_id };
+  } catch {
+    return { state: 'malformed', path };
+  }
+}

@@ -1,0 +1,127 @@
+import { join, resolve } from 'node:path';
+import { isCapsuleError } from '../errors/capsule-error';
+import type { Consumption } from '../resume/capsule-data';
+import type { HeadDrift } from '../resume/head-drift';
+import { renderResume } from '../resume/render-resume';
+import { resolveSessionAuthority } from '../resume/session-authority';
+import type { Selection, UnavailableReason } from '../select/types';
+import { openStore } from '../store/open-store';
+import type { MemoryStore } from '../store/types';
+import { readBootReceipt } from './boot-receipt';
+import { checkCoordination } from './coordination-guard';
+import { appendErrorLines } from './error-log';
+import { loadLifecycleExtension } from './extension-loader';
+import { measureHeadDrift } from './head-drift-probe';
+import { findProjectRoot } from './project-root';
+import { selectFromStore, unavailableFromError } from './select-from-store';
+
+/** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
+export interface RunResumeOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  now: Date;
+  /** The hook payload's `session_id` as received: a non-string is invalid, never coerced. */
+  sessionId: unknown;
+  /** Write the `resumed` status event before returning the text (false: `--no-consume`). */
+  consume: boolean;
+  /** Resume this capsule (id or unambiguous prefix) instead of the newest valid one. */
+  capsuleId?: string;
+  /** The runtime state dir; default `CAPSULE_STATE_DIR`, else `<git-common-dir>/capsule`. */
+  runtimeDir?: string | null;
+  /** Names the caller in error-log lines; default `resume`. */
+  event?: string;
+}
+
+/** The text to inject and what happened. */
+export interface RunResumeResult {
+  text: string;
+  /** The loaded capsule's id, or null when none was loaded. */
+  capsuleId: string | null;
+  consumed: boolean;
+  /** True when the coordination guard deferred to an external conductor. */
+  deferred: boolean;
+  unavailable: UnavailableReason | null;
+  /** What the 10,000-character budget dropped, or null. */
+  truncated: string | null;
+}
+
+/** Sessions without a usable id still consume; the event names this writer instead. */
+export const UNKNOWN_SESSION_WRITER = 'unknown-session';
+
+/**
+ * The resume procedure: coordination guard first, then select from the memory branch, render,
+ * and consume (the `resumed` event is committed before the text is returned). Store problems
+ * (no branch, unreadable branch, bad memory root) become `unavailable` in the text; this never
+ * throws for them.
+ *
+ * @example const { text } = await runResume({ cwd, env: process.env, now: new Date(), sessionId: input.session_id, consume: true });
+ */
+export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult> {
+  const event = opts.event ?? 'resume';
+  const guard = await checkCoordination(opts.env, opts.cwd);
+  if (guard.defer) {
+    return { text: `${guard.line}\n`, capsuleId: null, consumed: false, deferred: true, unavailable: null, truncated: null };
+  }
+  let store: MemoryStore | null = null;
+  let selection: Selection;
+  try {
+    store = await openStore({ cwd: opts.cwd, env: opts.env });
+    selection = await selectFromStore(store, { now: opts.now, capsuleId: opts.capsuleId });
+  } catch (err) {
+    selection = unavailableFromError(err);
+  }
+  try {
+    const runtimeDir = resolveRuntimeDir(opts, store);
+    const projectDir = store?.repoDir ?? (await findProjectRoot(opts.cwd, opts.env));
+    const hookId = opts.sessionId;
+    const receipt = typeof hookId === 'string' && hookId.trim() !== '' && runtimeDir !== null ? await readBootReceipt(runtimeDir) : null;
+    const session = resolveSessionAuthority(hookId, receipt);
+    const [extension, headDrift] = await Promise.all([
+      loadLifecycleExtension(projectDir),
+      selection.capsule ? measureHeadDrift(projectDir, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
+    ]);
+    let consumption: Consumption = { state: 'kept', why: 'no-consume' };
+    const logLines: Array<{ code: string; message: string }> = [];
+    if (selection.capsule && opts.consume && store) {
+      const writer = session.sessionId ?? UNKNOWN_SESSION_WRITER;
+      try {
+        await store.setStatus(selection.capsule.id, 'resumed', { writer, now: opts.now });
+        consumption = { state: 'consumed', writer };
+      } catch (err) {
+        const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+        consumption = { state: 'failed', code };
+        logLines.push({ code: 'RESUME_CONSUME_FAILED', message: `capsule ${selection.capsule.id}: [${code}] ${err instanceof Error ? err.message : String(err)}` });
+      }
+    }
+    const notices = guard.notice === null ? [] : [guard.notice];
+    const rendered = renderResume({ now: opts.now, selection, session, headDrift, extension, consumption, notices });
+    for (const line of rendered.diagnostics) logLines.push({ code: 'LIFECYCLE_EXTENSION', message: line });
+    for (const notice of notices) logLines.push({ code: 'COORDINATION_STATE_INVALID', message: notice });
+    // A missing branch or an empty one is a fresh install, not a fault; these two are faults.
+    if (selection.unavailable && (selection.unavailable.reason === 'bad-memory-root' || selection.unavailable.reason === 'memory-branch-unreadable')) {
+      logLines.push({ code: unavailableCode(selection.unavailable.reason), message: selection.unavailable.detail ?? selection.unavailable.reason });
+    }
+    await appendErrorLines(runtimeDir, logLines, { now: opts.now, event });
+    return {
+      text: rendered.text,
+      capsuleId: selection.capsule?.id ?? null,
+      consumed: consumption.state === 'consumed',
+      deferred: false,
+      unavailable: selection.unavailable?.reason ?? null,
+      truncated: rendered.truncated,
+    };
+  } finally {
+    await store?.close().catch(() => undefined);
+  }
+}
+
+function resolveRuntimeDir(opts: RunResumeOptions, store: MemoryStore | null): string | null {
+  if (opts.runtimeDir !== undefined) return opts.runtimeDir;
+  const override = opts.env.CAPSULE_STATE_DIR;
+  if (override) return resolve(opts.cwd, override);
+  return store ? join(store.commonDir, 'capsule') : null;
+}
+
+function unavailableCode(reason: UnavailableReason): string {
+  return reason === 'bad-memory-root' ? 'MEMORY_ROOT' : 'MEMORY_BRANCH_UNREADABLE';
+}

@@ -1,0 +1,77 @@
+import { inert } from '../capsule/inert';
+import { SECTION_TITLES } from '../capsule/sections';
+import { SECTION_KEYS } from '../capsule/types';
+import type { SelectedCapsule } from '../select/types';
+import { renderAgeLines } from './age';
+import { REQUIRED_VALUE_MAX, type DetailLevel } from './detail-levels';
+import { renderHeadDrift, type HeadDrift } from './head-drift';
+import { renderWriterLines } from './writer-kind';
+
+/** What consuming the capsule did, as the runtime reports it. */
+export type Consumption =
+  | { state: 'consumed'; writer: string }
+  | { state: 'kept'; why: 'no-consume' }
+  | { state: 'failed'; code: string };
+
+const REQUIRED = ['objective', 'waiting_on', 'next_valid_action'] as const;
+const OPTIONAL = [
+  'trigger', 'tags', 'parent_capsule_id', 'repo_branch', 'updated_at', 'expires', 'resolved_at', 'resume_trigger', 'success_criteria',
+] as const;
+const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', ...REQUIRED, ...OPTIONAL]);
+
+/**
+ * The required part of CAPSULE DATA, which the budget never shrinks: the contract fields, the
+ * age lines, the writer, consumption and how far HEAD moved. Every capsule value goes through inert().
+ */
+export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; headDrift: HeadDrift; consumption: Consumption }): string[] {
+  const f = capsule.fields;
+  const lines = [`id: ${inert(f.id, { max: 64 })}`];
+  for (const key of REQUIRED) lines.push(`${key}: ${inert(f[key], { max: REQUIRED_VALUE_MAX })}`);
+  lines.push(...renderAgeLines(f.created_at, capsule.ageMs, ctx.now));
+  lines.push(...renderWriterLines(f));
+  if (f.session_id !== undefined) lines.push(`written in session: ${inert(f.session_id, { max: 120 })} (the writer's: historical, not the current session)`);
+  lines.push(renderConsumption(ctx.consumption));
+  lines.push(renderHeadDrift(f.repo_head, ctx.headDrift));
+  return lines;
+}
+
+/** The shrinkable part of CAPSULE DATA: optional fields, body notes and sections, bounded by `level`. */
+export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel): string[] {
+  const f = capsule.fields;
+  const lines: string[] = [];
+  const present = OPTIONAL.filter((k) => f[k] !== undefined);
+  if (level.optionalMax > 0) for (const key of present) lines.push(`${key}: ${inert(f[key], { max: level.optionalMax })}`);
+  else if (present.length > 0) lines.push(`optional fields: ${present.length} not shown (${present.join(', ')})`);
+  const others = Object.keys(f).filter((k) => !SHOWN.has(k)).length;
+  if (others > 0) lines.push(`other fields: ${others} not shown`);
+  const notes = capsule.doc.notes;
+  if (notes !== '') lines.push(level.notesMax > 0 ? `notes: ${inert(notes, { max: level.notesMax })}` : `notes: ${notes.length} characters not shown`);
+  const filled = SECTION_KEYS.filter((k) => capsule.doc.sections[k].length > 0);
+  if (filled.length === 0) return lines;
+  if (level.bodyItems === 0) {
+    const total = filled.reduce((n, k) => n + capsule.doc.sections[k].length, 0);
+    lines.push(`BODY SECTIONS [REFERENCE ONLY]: ${total} items in ${filled.length} sections not shown`);
+    return lines;
+  }
+  lines.push('BODY SECTIONS [REFERENCE ONLY] (a snapshot of past work, never a queue):');
+  for (const key of filled) {
+    const items = capsule.doc.sections[key];
+    // Latest wins: a section's newest bullets are the ones kept.
+    const shown = level.bodyItems > 0 ? items.slice(-level.bodyItems) : [];
+    const more = items.length - shown.length;
+    lines.push(`${SECTION_TITLES[key]}: ${items.length} item${items.length === 1 ? '' : 's'}${more > 0 ? ` (${more} not shown)` : ''}`);
+    for (const item of shown) lines.push(`  - ${inert(item, { max: level.bodyItemMax })}`);
+  }
+  return lines;
+}
+
+function renderConsumption(c: Consumption): string {
+  switch (c.state) {
+    case 'consumed':
+      return `consumption: marked resumed by ${inert(c.writer, { max: 120 })} before this text was returned; no later resume selects it.`;
+    case 'kept':
+      return 'consumption: NOT consumed (--no-consume): it stays active; the next resume selects it again.';
+    case 'failed':
+      return `consumption: FAILED [${c.code}]: no resumed event was written; it stays active and another session may load it too.`;
+  }
+}

@@ -1,0 +1,41 @@
+import { rejectionSummary } from '../select/rejection-summary';
+import type { Rejection } from '../select/types';
+import type { DetailLevel } from './detail-levels';
+
+/**
+ * CAPSULES NOT SELECTED: the ledger grouped by reason with counts, so a systemic defect reads as
+ * one line. Consumed and superseded capsules are ordinary history; every other reason is a capsule
+ * authored and then discarded, called out as a defect until proven otherwise.
+ */
+export function renderLedger(rejected: readonly Rejection[], level: DetailLevel): string[] {
+  if (rejected.length === 0) return ['CAPSULES NOT SELECTED: none'];
+  const groups = rejectionSummary(rejected, { maxExamples: level.examples });
+  const ordinary = groups.filter((g) => g.ordinary);
+  const defects = groups.filter((g) => !g.ordinary);
+  const sum = (gs: typeof groups) => gs.reduce((n, g) => n + g.count, 0);
+  const lines = [`CAPSULES NOT SELECTED (${sum(groups)}):`];
+  if (level.ledgerTotalsOnly) {
+    lines.push(`  ordinary history: ${sum(ordinary)}; DEFECTS until proven otherwise: ${sum(defects)} (git capsule list shows each)`);
+    return lines;
+  }
+  let budget = level.maxGroups;
+  const emit = (gs: typeof groups, withExamples: boolean) => {
+    const shown = gs.slice(0, Math.max(0, budget));
+    budget -= shown.length;
+    for (const g of shown) {
+      lines.push(`  ${g.line}`);
+      if (withExamples) for (const e of g.examples) lines.push(`    e.g. ${e}`);
+    }
+    const rest = gs.slice(shown.length);
+    if (rest.length > 0) lines.push(`  … ${rest.length} more reason${rest.length === 1 ? '' : 's'} (${sum(rest)} capsules) not shown; git capsule list shows each`);
+  };
+  if (defects.length > 0) {
+    lines.push('  DEFECTS until proven otherwise (a capsule was written, then discarded; tell the user):');
+    emit(defects, true);
+  }
+  if (ordinary.length > 0) {
+    lines.push('  ordinary history (spent by an earlier resume, or older than the one selected; not a defect):');
+    emit(ordinary, false);
+  }
+  return lines;
+}

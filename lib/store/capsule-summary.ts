@@ -1,0 +1,26 @@
+import { parseCreatedAt, utcSortKey } from '../capsule/created-at';
+import type { Frontmatter } from '../capsule/types';
+import { capsulePath } from './memory-format';
+import { maxStatus } from './status-lattice';
+import type { IndexEntry, StatusEvent } from './types';
+
+/**
+ * The index entry of a capsule from its frontmatter and its status events. Tolerant: a capsule
+ * that arrived by sync with a bad `created_at` still gets an entry, sorted at the start of the
+ * month its path names.
+ */
+export function summarizeCapsule(fm: Frontmatter, where: { id: string; month: string }, events: readonly StatusEvent[]): IndexEntry {
+  const stamp = parseCreatedAt(fm.created_at);
+  const sortKey = stamp.ok ? utcSortKey(stamp.epochMs) : `${where.month.replace('/', '')}01T000000000Z`;
+  const entry: IndexEntry = {
+    id: where.id,
+    status: maxStatus([fm.status, ...events.map((e) => e.status)]),
+    createdAt: typeof fm.created_at === 'string' ? fm.created_at : '',
+    sortKey,
+    path: capsulePath(where.id, where.month),
+  };
+  if (typeof fm.trigger === 'string') entry.trigger = fm.trigger;
+  if (typeof fm.objective === 'string') entry.objective = fm.objective;
+  if (typeof fm.session_id === 'string') entry.sessionId = fm.session_id;
+  return entry;
+}

@@ -1,0 +1,36 @@
+import { writeConflict, type ImportOutcome } from './fast-import';
+
+/** One attempt of a compare-and-swap write: a final value, or the outcome of a lost race. */
+export type Attempt<T> = { done: true; value: T } | { done: false; outcome: Extract<ImportOutcome, { ok: false }> };
+
+/** Retry bounds: 8 writers × 50 writes on 2 cores settle well within these. */
+export const CAS_RETRY = { maxAttempts: 25, baseDelayMs: 5, maxDelayMs: 250 } as const;
+
+/**
+ * Runs `attempt` until it wins the compare-and-swap, each time from the new tip. The first try
+ * is optimistic (no lock: a lone writer pays nothing); after a lost race the writer queues
+ * behind the local write lock, and further losses (a writer on another machine or without
+ * the lock) sleep a jittered, growing delay. Throws WRITE_CONFLICT
+ * after `maxAttempts` lost races.
+ */
+export async function withCasRetry<T>(
+  parts: { ref: string; lock?: () => Promise<() => Promise<void>> },
+  attempt: () => Promise<Attempt<T>>,
+  bounds: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number } = CAS_RETRY,
+): Promise<T> {
+  let release: (() => Promise<void>) | null = null;
+  try {
+    let reason = '';
+    for (let i = 0; i < bounds.maxAttempts; i += 1) {
+      const result = await attempt();
+      if (result.done) return result.value;
+      reason = result.outcome.reason;
+      // Lost once: someone else is writing now, so queue behind the local lock from here on.
+      if (release === null && parts.lock) release = await parts.lock();
+      else await new Promise((r) => setTimeout(r, Math.random() * Math.min(bounds.maxDelayMs, bounds.baseDelayMs * 2 ** i)));
+    }
+    throw writeConflict(parts.ref, bounds.maxAttempts, reason);
+  } finally {
+    if (release) await release();
+  }
+}

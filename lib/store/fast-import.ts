@@ -1,0 +1,85 @@
+import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
+import { WRITE_CONFIG, type GitIdentity } from './git-env';
+import type { GitRunner, StartedGit } from './git-runner';
+
+/** One commit for fast-import: files to write (content) or delete (null), under `ref`. */
+export interface CommitSpec {
+  identity: GitIdentity;
+  epochSeconds: number;
+  message: string;
+  /** Parent commit; null makes a root commit. A mark (`:1`) names an earlier commit of the same stream. */
+  from: string | null;
+  /** Delete these directories first (`D <dir>`), e.g. the whole index on a rebuild. */
+  deleteDirs?: readonly string[];
+  files: ReadonlyMap<string, string | null>;
+}
+
+/** The arguments of every fast-import run: quiet, must end with `done`, hooks and signing off. */
+export const FAST_IMPORT_ARGS: readonly string[] = [...WRITE_CONFIG, 'fast-import', '--quiet', '--done'];
+
+/**
+ * The fast-import stream for `commits` on `ref`; commit i gets mark `:i+1`, and `get-mark`
+ * prints the last commit's id. Paths are ours (safe ids), so they need no quoting.
+ */
+export function buildImportStream(ref: string, commits: readonly CommitSpec[]): string {
+  const parts: string[] = [];
+  commits.forEach((c, i) => {
+    const who = `${c.identity.name} <${c.identity.email}> ${c.epochSeconds} +0000`;
+    parts.push(`commit ${ref}\nmark :${i + 1}\nauthor ${who}\ncommitter ${who}\n${data(c.message)}`);
+    if (c.from !== null) parts.push(`from ${c.from}\n`);
+    for (const dir of c.deleteDirs ?? []) parts.push(`D ${dir}\n`);
+    for (const [path, content] of c.files) parts.push(content === null ? `D ${path}\n` : `M 100644 inline ${path}\n${data(content)}`);
+    parts.push('\n');
+  });
+  parts.push(`get-mark :${commits.length}\ndone\n`);
+  return parts.join('');
+}
+
+/** The outcome of one import: the new commit, or a lost compare-and-swap race. */
+export type ImportOutcome = { ok: true; commit: string } | { ok: false; reason: string };
+
+/**
+ * Runs one fast-import. fast-import reads the ref again at the end and moves it only if the
+ * value it finds is an ancestor of the new commit, under the ref lock with that value as the
+ * expected old one: a compare-and-swap. A lost race comes back as `{ ok: false }`; any other
+ * failure throws GIT_FAILED.
+ */
+export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[], started?: StartedGit): Promise<ImportOutcome> {
+  try {
+    const stream = buildImportStream(ref, commits);
+    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
+    return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
+  } catch (err) {
+    if (isCapsuleError(err, 'GIT_FAILED') && isLostRace(String(err.data.stderr ?? ''))) {
+      return { ok: false, reason: String(err.data.stderr).trim() };
+    }
+    throw err;
+  }
+}
+
+/**
+ * Starts fast-import before its stream is known, so its startup overlaps validation. Every
+ * started import must be finished: with a stream, or with `abandonImport` (a lone `done`,
+ * which fast-import accepts as an empty import: no objects, no ref moves, no crash report).
+ */
+export function preStartImport(git: GitRunner): StartedGit | undefined {
+  return git.start?.(FAST_IMPORT_ARGS);
+}
+
+/** Ends a started import that will not be used. */
+export async function abandonImport(started: StartedGit | undefined): Promise<void> {
+  await started?.finish('done\n').catch(() => undefined); // nothing was asked of it: its failure changes nothing
+}
+
+function isLostRace(stderr: string): boolean {
+  return /Not updating|cannot lock ref|Unable to create .*\.lock|but expected|reference already exists/i.test(stderr);
+}
+
+function data(text: string): string {
+  return `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;
+}
+
+/** Thrown when every retry lost the race (WRITE_CONFLICT, with attempts). */
+export function writeConflict(ref: string, attempts: number, reason: string): CapsuleError {
+  return new CapsuleError('WRITE_CONFLICT', `could not move ${ref}: it changed under ${attempts} consecutive attempts (other writers); retry the command`, { ref, attempts, reason });
+}

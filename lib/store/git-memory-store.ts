@@ -1,0 +1,92 @@
+import type { CapsuleStatus } from '../capsule/types';
+import type { CatFileBatch } from './cat-file-batch';
+import type { GitIdentity } from './git-env';
+import type { GitRunner } from './git-runner';
+import { initMemory } from './init-memory';
+import { readJournal } from './journal';
+import { countByStatus, listIndex } from './list-index';
+import { MemoryTree } from './memory-tree';
+import { readCapsule, readTexts } from './read-capsule';
+import { rebuildIndex } from './rebuild-index';
+import { discoverRepoSync, type RepoDirs } from './repo-dirs';
+import { join } from 'node:path';
+import { setStatus } from './set-status';
+import type { StoreParts } from './store-parts';
+import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
+import { writeCapsule } from './write-capsule';
+import { acquireWriteLock, writeLockPath } from './write-lock';
+
+/** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
+export class GitMemoryStore implements MemoryStore {
+  private readonly parts: StoreParts;
+  private dirs: RepoDirs | null = null;
+
+  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string }) {
+    const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
+    this.parts = { git, tree: new MemoryTree(batch, ref), ref, identity: opts.identity, lock };
+  }
+
+  /** The working tree top level (the git dir when bare); found on first use (one rev-parse). */
+  get repoDir(): string {
+    return this.repoDirs().repoDir;
+  }
+
+  /** The absolute common git dir; found on first use (one rev-parse). */
+  get commonDir(): string {
+    return this.repoDirs().commonDir;
+  }
+
+  /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */
+  repoDirs(): RepoDirs {
+    this.dirs ??= discoverRepoSync(this.git);
+    return this.dirs;
+  }
+
+  async exists(): Promise<boolean> {
+    return (await this.tip()) !== null;
+  }
+
+  tip(): Promise<string | null> {
+    return this.parts.tree.tip();
+  }
+
+  init(): Promise<{ root: string; created: boolean }> {
+    return initMemory(this.parts);
+  }
+
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+    return writeCapsule(this.parts, text, opts);
+  }
+
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+    return setStatus(this.parts, id, status, opts);
+  }
+
+  readCapsule(idOrPrefix: string): Promise<CapsuleRecord> {
+    return readCapsule(this.parts.tree, idOrPrefix);
+  }
+
+  listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]> {
+    return listIndex(this.parts.tree, opts);
+  }
+
+  countByStatus(): Promise<StatusCounts> {
+    return countByStatus(this.parts.tree);
+  }
+
+  rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
+    return rebuildIndex(this.parts, opts);
+  }
+
+  readTexts(ids: string[]): Promise<Map<string, string>> {
+    return readTexts(this.parts.tree, ids);
+  }
+
+  async log(opts?: { limit?: number }): Promise<JournalEntry[]> {
+    return readJournal(this.parts.git, await this.tip(), opts);
+  }
+
+  close(): Promise<void> {
+    return this.batch.close();
+  }
+}

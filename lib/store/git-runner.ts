@@ -1,0 +1,133 @@
+import { spawn } from 'node:child_process';
+import { CapsuleError } from '../errors/capsule-error';
+import { WRITE_CONFIG, gitEnv } from './git-env';
+
+/** What one git call returned. */
+export interface GitOutput {
+  stdout: string;
+  stderr: string;
+  exitCode: number;
+}
+
+/** Options of one git call. */
+export interface GitCallOptions {
+  /** Written to git's standard input, then closed. */
+  input?: string | Buffer;
+  /** Killed (SIGKILL) and reported as GIT_TIMEOUT past this; default 30 s. */
+  timeoutMs?: number;
+  /** Exit codes that are answers, not failures (e.g. 1 for `config --get` of a missing key). */
+  okExitCodes?: readonly number[];
+}
+
+/** Runs git in one repository. Tests replace it to assert the exact arguments. */
+export interface GitRunner {
+  readonly cwd: string;
+  readonly env: NodeJS.ProcessEnv;
+  run(args: readonly string[], opts?: GitCallOptions): Promise<GitOutput>;
+  /** Starts git detached and does not wait (housekeeping such as `gc --auto`); absent in test doubles. */
+  background?(args: readonly string[]): void;
+  /**
+   * Starts git now and sends its input later, so its startup overlaps the caller's CPU work
+   * (fast-import starts while the capsule is validated). Absent in test doubles.
+   */
+  start?(args: readonly string[], opts?: Omit<GitCallOptions, 'input'>): StartedGit;
+}
+
+/** A git process started ahead of its input: `finish` writes the input and waits for the exit. */
+export interface StartedGit {
+  finish(input: string | Buffer): Promise<GitOutput>;
+}
+
+/** Default bound of one git call: generous, since only a stuck lock or disk gets near it. */
+export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
+
+/**
+ * A runner that spawns the real `git` with an argument array (never a shell).
+ * Errors are translated here: GIT_MISSING (no git on PATH), GIT_TIMEOUT, GIT_FAILED
+ * (data: args, exitCode, stderr).
+ */
+export function createGitRunner(opts: { cwd: string; env?: NodeJS.ProcessEnv }): GitRunner {
+  const env = gitEnv(opts.env ?? process.env);
+  return {
+    cwd: opts.cwd,
+    env,
+    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ''),
+    background: (args) => runDetached(opts.cwd, env, args),
+    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts),
+  };
+}
+
+function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): void {
+  const child = spawn('git', [...WRITE_CONFIG, ...args], { cwd, env, stdio: 'ignore', detached: true, windowsHide: true });
+  // Housekeeping only: a failed `gc --auto` costs disk space, never a capsule, and the next write retries it.
+  child.on('error', () => undefined);
+  child.unref();
+}
+
+function startGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: Omit<GitCallOptions, 'input'>): StartedGit {
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
+  let send: (input: string | Buffer) => void = () => undefined;
+  const exited = new Promise<GitOutput>((resolve, reject) => {
+    const child = spawn('git', args as string[], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+      // A grandchild (an alias, a credential helper) may keep the pipes open: stop waiting for them.
+      child.stdout.destroy();
+      child.stderr.destroy();
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8');
+    child.stderr.setEncoding('utf8');
+    child.stdout.on('data', (s: string) => (stdout += s));
+    child.stderr.on('data', (s: string) => (stderr += s));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      clearTimeout(timer);
+      reject(translateSpawnError(e, args, cwd));
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      if (timedOut) {
+        reject(new CapsuleError('GIT_TIMEOUT', `git ${args[0] ?? ''} did not finish within ${timeoutMs} ms and was killed; check for a stuck lock or a slow disk`, { args: [...args], timeoutMs, stderr }));
+        return;
+      }
+      const exitCode = code ?? 128;
+      if (exitCode === 0 || (opts.okExitCodes ?? []).includes(exitCode)) {
+        resolve({ stdout, stderr, exitCode });
+        return;
+      }
+      reject(gitFailed(args, exitCode, stderr, signal));
+    });
+    // git may exit before reading all input (e.g. a failed fast-import); EPIPE then is not the error.
+    child.stdin.on('error', () => undefined);
+    send = (input) => child.stdin.end(input);
+  });
+  // A failure before `finish` (git missing) surfaces from `finish`, not as an unhandled rejection.
+  exited.catch(() => undefined);
+  return {
+    finish(input) {
+      send(input);
+      return exited;
+    },
+  };
+}
+
+/** The GIT_FAILED error for a call that exited non-zero. */
+export function gitFailed(args: readonly string[], exitCode: number, stderr: string, signal?: NodeJS.Signals | null): CapsuleError {
+  const firstLine = stderr.trim().split('\n').slice(-1)[0] ?? '';
+  return new CapsuleError(
+    'GIT_FAILED',
+    `git ${args.filter((a) => !a.includes('=')).slice(0, 3).join(' ')} failed with exit ${exitCode}${signal ? ` (${signal})` : ''}: ${firstLine || 'no message'}`,
+    { args: [...args], exitCode, stderr },
+  );
+}
+
+/** Maps a spawn failure: ENOENT is GIT_MISSING (install git or fix PATH). */
+export function translateSpawnError(e: NodeJS.ErrnoException, args: readonly string[], cwd: string): CapsuleError {
+  if (e.code === 'ENOENT') {
+    return new CapsuleError('GIT_MISSING', `git was not found on PATH (or the directory ${cwd} does not exist); install git ≥ 2.30 and make sure it is on PATH`, { args: [...args], cwd }, { cause: e });
+  }
+  return new CapsuleError('GIT_FAILED', `git could not be started: ${e.message}`, { args: [...args], cwd, exitCode: null, stderr: '' }, { cause: e });
+}

@@ -1,0 +1,27 @@
+/** One entry of a git tree object. */
+export interface TreeEntry {
+  mode: string;
+  name: string;
+  oid: string;
+  isTree: boolean;
+}
+
+/**
+ * Parses a raw tree object (as `cat-file --batch` prints it: `<mode> <name>\0<binary oid>`).
+ * `oidBytes` is 20 for SHA-1 repositories and 32 for SHA-256 ones.
+ */
+export function parseTree(content: Buffer, oidBytes: number): TreeEntry[] {
+  const entries: TreeEntry[] = [];
+  let pos = 0;
+  while (pos < content.length) {
+    const space = content.indexOf(32, pos);
+    const nul = content.indexOf(0, space);
+    if (space < 0 || nul < 0 || nul + 1 + oidBytes > content.length) break;
+    const mode = content.subarray(pos, space).toString('latin1');
+    const name = content.subarray(space + 1, nul).toString('utf8');
+    const oid = content.subarray(nul + 1, nul + 1 + oidBytes).toString('hex');
+    entries.push({ mode, name, oid, isTree: mode === '40000' });
+    pos = nul + 1 + oidBytes;
+  }
+  return entries;
+}

@@ -1,0 +1,74 @@
+import { CapsuleError } from '../errors/capsule-error';
+import type { CatFileBatch } from './cat-file-batch';
+import { parseTree, type TreeEntry } from './git-tree';
+import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
+import { parseEventName, sortEvents } from './status-events';
+import type { StatusEvent } from './types';
+
+/** Reads the memory tree through one `cat-file --batch`. */
+export class MemoryTree {
+  constructor(private readonly batch: CatFileBatch, readonly ref: string) {}
+
+  /**
+   * The memory ref's commit, or null when the ref does not exist. A ref that exists but is
+   * not a commit, or whose tree has no git-capsule FORMAT file (e.g. `capsule.ref` naming a
+   * code branch), throws MEMORY_ROOT rather than being written into.
+   */
+  async tip(): Promise<string | null> {
+    // Both asked at once (one round trip): FORMAT never changes, so reading it through the ref
+    // name is as good as through the commit, even if the ref moves in between.
+    const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
+    if (head === null) return null;
+    if (head.type !== 'commit') {
+      throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
+    }
+    if (format === null || format.type !== 'blob' || !format.content.toString('utf8').startsWith(FORMAT_MAGIC)) {
+      throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
+    }
+    return head.oid;
+  }
+
+  /** The entries of a tree at `<rev>:<path>`, or null when missing or not a tree. */
+  async tree(rev: string, path: string): Promise<TreeEntry[] | null> {
+    const obj = await this.batch.read(`${rev}:${path}`);
+    if (obj === null || obj.type !== 'tree') return null;
+    return parseTree(obj.content, obj.oid.length / 2);
+  }
+
+  /** The text of a blob at `<rev>:<path>`, or null when missing or not a blob. */
+  async text(rev: string, path: string): Promise<string | null> {
+    const obj = await this.batch.read(`${rev}:${path}`);
+    return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
+  }
+
+  /** Subtree names under `<rev>:<path>`, sorted ascending (empty when missing). */
+  async subtrees(rev: string, path: string): Promise<string[]> {
+    const entries = (await this.tree(rev, path)) ?? [];
+    return entries.filter((e) => e.isTree).map((e) => e.name).sort();
+  }
+
+  /**
+   * Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no
+   * blobs. Folders that do not fit the layout (added by hand or by a foreign tool) are skipped,
+   * so a strange name can never reach a path this store writes.
+   */
+  async capsuleDirs(rev: string): Promise<Array<{ id: string; month: string }>> {
+    // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
+    const years = (await this.subtrees(rev, 'capsules')).filter((y) => /^\d{4}$/.test(y));
+    const monthLists = await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).filter((m) => /^(0[1-9]|1[0-2])$/.test(m)).map((m) => `${y}/${m}`)));
+    const ids = await Promise.all(monthLists.flat().map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).filter(isSafeId).map((id) => ({ id, month }))));
+    return ids.flat();
+  }
+
+  /** The status events of a capsule, oldest first. */
+  async events(rev: string, id: string, month: string): Promise<StatusEvent[]> {
+    const dir = `${capsuleDir(id, month)}/status`;
+    const entries = (await this.tree(rev, dir)) ?? [];
+    const events: StatusEvent[] = [];
+    for (const e of entries) {
+      const event = e.isTree ? null : parseEventName(e.name, dir);
+      if (event) events.push(event);
+    }
+    return sortEvents(events);
+  }
+}

@@ -1,0 +1,36 @@
+import { statSync } from 'node:fs';
+import { CapsuleError } from '../errors/capsule-error';
+import { CatFileBatch } from './cat-file-batch';
+import { resolveIdentity } from './git-env';
+import { GitMemoryStore } from './git-memory-store';
+import { createGitRunner } from './git-runner';
+import { readRepoConfig, resolveMemoryRef } from './memory-ref';
+import type { MemoryStore } from './types';
+
+/**
+ * Opens the memory branch of the repository containing `cwd`. Startup is what every hook
+ * pays, so it costs two git processes started together: `config` (capsule.ref, identity) and
+ * the long-lived `cat-file --batch`, whose first answer proves this is a repository; the
+ * directories are found only when asked for. Call `close()` when done.
+ * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
+ *
+ * @example
+ * const store = await openStore({ cwd: process.cwd() });
+ * try { console.log(await store.listIndex({ status: ['active'], limit: 1 })); } finally { await store.close(); }
+ */
+export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<MemoryStore> {
+  const isDir = statSync(opts.cwd, { throwIfNoEntry: false })?.isDirectory() ?? false;
+  if (!isDir) throw new CapsuleError('NOT_A_REPO', `${opts.cwd} is not a directory; run git-capsule from a project checkout`, { cwd: opts.cwd });
+  const env = opts.env ?? process.env;
+  const git = createGitRunner({ cwd: opts.cwd, env });
+  const batch = new CatFileBatch(git);
+  try {
+    batch.start();
+    const [config] = await Promise.all([readRepoConfig(git), batch.read('HEAD')]);
+    const ref = resolveMemoryRef(config.capsuleRef);
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR });
+  } catch (err) {
+    await batch.close();
+    throw err;
+  }
+}

@@ -1,0 +1,34 @@
+import { findCapsule } from './find-capsule';
+import { capsulePath } from './memory-format';
+import type { MemoryTree } from './memory-tree';
+import { maxStatus } from './status-lattice';
+import type { CapsuleRecord } from './types';
+
+/**
+ * Reads one capsule by id or unambiguous prefix: the document, its status history (oldest
+ * first) and its derived status. Throws NOT_FOUND, AMBIGUOUS_ID, MEMORY_ROOT.
+ */
+export async function readCapsule(tree: MemoryTree, idOrPrefix: string): Promise<CapsuleRecord> {
+  const { parseCapsule } = await import('../capsule/parse');
+  const tip = await tree.tip();
+  const { id, month } = await findCapsule(tree, tip, idOrPrefix);
+  const path = capsulePath(id, month);
+  const [text, events] = await Promise.all([tree.text(tip!, path), tree.events(tip!, id, month)]);
+  const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
+  return { id, path, text: text ?? '', status: maxStatus([fm.status, ...events.map((e) => e.status)]), events };
+}
+
+/** Documents of many capsules by full id, through the one cat-file; unknown ids are left out. */
+export async function readTexts(tree: MemoryTree, ids: readonly string[]): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  const tip = await tree.tip();
+  if (tip === null || ids.length === 0) return found;
+  const wanted = new Set(ids);
+  const dirs = (await tree.capsuleDirs(tip)).filter((d) => wanted.has(d.id));
+  const texts = await Promise.all(dirs.map((d) => tree.text(tip, capsulePath(d.id, d.month))));
+  dirs.forEach((d, i) => {
+    const text = texts[i];
+    if (typeof text === 'string') found.set(d.id, text);
+  });
+  return found;
+}

@@ -1,0 +1,122 @@
+import { STATUSES, type CapsuleStatus } from '../capsule/types';
+import { capsulePath } from './memory-format';
+import type { IndexEntry, StatusCounts } from './types';
+
+/**
+ * The derived selection index kept in the tip tree:
+ *
+ *   index/counts.json               capsules per derived status (one small blob)
+ *   index/<status>/<yyyy>/<mm>      one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
+ *
+ * Sharding by status and UTC month keeps every rewritten blob and tree small, and the newest
+ * active capsule is the last line of the newest `index/active/…` shard. The index is never the
+ * source of truth: `buildIndexFiles` recomputes it from the capsules.
+ */
+export const INDEX_DIR = 'index';
+/** Capsules per derived status, so "N already consumed" costs one small read. */
+export const COUNTS_PATH = 'index/counts.json';
+const INDEX_FORMAT = 1;
+const OBJECTIVE_MAX = 200;
+
+/** The shard holding capsules of one derived status created in one UTC month (`yyyy/mm`). */
+export function shardPath(status: CapsuleStatus, month: string): string {
+  return `${INDEX_DIR}/${status}/${month}`;
+}
+
+/** The UTC month (`yyyy/mm`) of a sort key such as `20261129T211500123Z`. */
+export function monthOfSortKey(sortKey: string): string {
+  return `${sortKey.slice(0, 4)}/${sortKey.slice(4, 6)}`;
+}
+
+/** One index line for an entry. */
+export function encodeIndexLine(entry: IndexEntry): string {
+  const data: Record<string, string> = { createdAt: entry.createdAt };
+  if (entry.trigger !== undefined) data.trigger = entry.trigger;
+  if (entry.sessionId !== undefined) data.sessionId = entry.sessionId;
+  if (entry.objective !== undefined) data.objective = boundObjective(entry.objective);
+  return `${entry.sortKey}_${entry.id}\t${JSON.stringify(data)}`;
+}
+
+/** Parses a shard blob into entries, oldest first; malformed lines are skipped (the index is derived). */
+export function parseShard(text: string, status: CapsuleStatus, month: string): IndexEntry[] {
+  const entries: IndexEntry[] = [];
+  for (const line of text.split('\n')) {
+    const tab = line.indexOf('\t');
+    const sep = line.indexOf('_');
+    if (tab < 0 || sep < 0 || sep > tab) continue;
+    try {
+      const data = JSON.parse(line.slice(tab + 1)) as Record<string, unknown>;
+      const id = line.slice(sep + 1, tab);
+      const entry: IndexEntry = { id, status, createdAt: String(data.createdAt), sortKey: line.slice(0, sep), path: capsulePath(id, month) };
+      if (typeof data.trigger === 'string') entry.trigger = data.trigger;
+      if (typeof data.objective === 'string') entry.objective = data.objective;
+      if (typeof data.sessionId === 'string') entry.sessionId = data.sessionId;
+      entries.push(entry);
+    } catch {
+      continue; // a damaged line costs one entry, never the listing; rebuildIndex repairs it
+    }
+  }
+  return entries;
+}
+
+/** A shard with the line of `id` removed and `line` (if any) inserted in order; null when empty. */
+export function replaceShardLine(text: string | null, id: string, line: string | null): string | null {
+  const lines = (text ?? '').split('\n').filter((l) => l !== '' && !l.includes(`_${id}\t`));
+  if (line !== null) lines.push(line);
+  lines.sort();
+  return lines.length === 0 ? null : `${lines.join('\n')}\n`;
+}
+
+/** Zero counts for every status. */
+export function emptyCounts(): StatusCounts {
+  return Object.fromEntries(STATUSES.map((s) => [s, 0])) as StatusCounts;
+}
+
+/** The counts blob. */
+export function encodeCounts(counts: StatusCounts): string {
+  return `${JSON.stringify({ format: INDEX_FORMAT, counts })}\n`;
+}
+
+/** Parses the counts blob; null when it is not one (then callers rebuild from the shards). */
+export function parseCounts(text: string): StatusCounts | null {
+  try {
+    const data = JSON.parse(text) as { format?: unknown; counts?: Record<string, unknown> };
+    if (data.format !== INDEX_FORMAT || typeof data.counts !== 'object' || data.counts === null) return null;
+    const counts = emptyCounts();
+    for (const s of STATUSES) {
+      const n = data.counts[s];
+      if (typeof n === 'number' && Number.isInteger(n) && n >= 0) counts[s] = n;
+    }
+    return counts;
+  } catch {
+    return null;
+  }
+}
+
+/** Every index file, computed from scratch from the capsules' entries (path → content). */
+export function buildIndexFiles(entries: readonly IndexEntry[]): Map<string, string> {
+  const shards = new Map<string, string[]>();
+  const counts = emptyCounts();
+  for (const e of entries) {
+    counts[e.status] += 1;
+    const path = shardPath(e.status, monthOfSortKey(e.sortKey));
+    const lines = shards.get(path) ?? [];
+    lines.push(encodeIndexLine(e));
+    shards.set(path, lines);
+  }
+  const files = new Map<string, string>([[COUNTS_PATH, encodeCounts(counts)]]);
+  for (const [path, lines] of [...shards].sort(([a], [b]) => (a < b ? -1 : 1))) files.set(path, `${lines.sort().join('\n')}\n`);
+  return files;
+}
+
+/** Newest first, by UTC sort key then id. */
+export function compareNewestFirst(a: IndexEntry, b: IndexEntry): number {
+  const ka = `${a.sortKey}_${a.id}`;
+  const kb = `${b.sortKey}_${b.id}`;
+  return ka < kb ? 1 : ka > kb ? -1 : 0;
+}
+
+function boundObjective(objective: string): string {
+  const line = objective.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
+  return line.length > OBJECTIVE_MAX ? `${line.slice(0, OBJECTIVE_MAX)}…` : line;
+}

@@ -1,0 +1,50 @@
+import type { CapsuleStatus } from '../capsule/types';
+import { CapsuleError } from '../errors/capsule-error';
+import { withCasRetry } from './cas-retry';
+import { summarizeCapsule } from './capsule-summary';
+import { capsuleCommitMessage } from './commit-message';
+import { runImport } from './fast-import';
+import { scheduleGcAuto } from './housekeeping';
+import { findCapsule } from './find-capsule';
+import { indexChange } from './index-update';
+import { capsuleDir, capsulePath } from './memory-format';
+import { eventName, eventText, parseEventName } from './status-events';
+import { checkStatusMove, isStatus, maxStatus } from './status-lattice';
+import type { StoreParts } from './store-parts';
+import type { StatusResult } from './types';
+
+/**
+ * Adds a status event to a capsule (one commit, compare-and-swap, retried from the new tip).
+ * Setting the status it already has writes nothing (`changed: false`), so two sessions
+ * consuming one capsule at once record it once. Throws STATUS_UNKNOWN, STATUS_BACKWARD,
+ * NOT_FOUND, AMBIGUOUS_ID, WRITE_CONFLICT.
+ */
+export async function setStatus(parts: StoreParts, idOrPrefix: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+  if (!isStatus(status)) {
+    throw new CapsuleError('STATUS_UNKNOWN', `status "${String(status).slice(0, 40)}" is not one of active, paused, resumed, abandoned, resolved`, { status });
+  }
+  const { parseCapsule } = await import('../capsule/parse');
+  const result = await withCasRetry<StatusResult>(parts, async () => {
+    const tip = await parts.tree.tip();
+    const { id, month } = await findCapsule(parts.tree, tip, idOrPrefix);
+    const [text, events] = await Promise.all([parts.tree.text(tip!, capsulePath(id, month)), parts.tree.events(tip!, id, month)]);
+    const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
+    const current = maxStatus([fm.status, ...events.map((e) => e.status)]);
+    if (!checkStatusMove(id, current, status)) return { done: true as const, value: { commit: tip!, status: current, changed: false } };
+    const dir = `${capsuleDir(id, month)}/status`;
+    const name = eventName({ now: opts.now, writer: opts.writer, status });
+    const entry = summarizeCapsule(fm, { id, month }, [...events, parseEventName(name, dir)!]);
+    const index = await indexChange(parts.tree, tip, entry, current);
+    const outcome = await runImport(parts.git, parts.ref, [{
+      identity: parts.identity,
+      epochSeconds: Math.floor(opts.now.getTime() / 1000),
+      message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }, `${current} -> ${status}`),
+      from: tip,
+      deleteDirs: index.deleteDirs,
+      files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
+    }]);
+    return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
+  });
+  if (result.changed) scheduleGcAuto(parts.git);
+  return result;
+}

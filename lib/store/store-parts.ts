@@ -1,0 +1,13 @@
+import type { GitIdentity } from './git-env';
+import type { GitRunner } from './git-runner';
+import type { MemoryTree } from './memory-tree';
+
+/** What every store operation works with: the runner, the tree reader, the ref and the committer. */
+export interface StoreParts {
+  git: GitRunner;
+  tree: MemoryTree;
+  ref: string;
+  identity: GitIdentity;
+  /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
+  lock: () => Promise<() => Promise<void>>;
+}

@@ -1,0 +1,106 @@
+import type { CapsuleStatus } from '../capsule/types';
+
+/** One status event: a small file `status/<stamp>-<writer>-<status>` beside the capsule. */
+export interface StatusEvent {
+  /** UTC stamp `YYYYMMDDTHHMMSSmmmZ`, sortable as a string. */
+  stamp: string;
+  writer: string;
+  status: CapsuleStatus;
+  /** Path of the event file in the memory tree. */
+  path: string;
+}
+
+/** One row of the derived selection index: enough to list and select without reading capsule blobs. */
+export interface IndexEntry {
+  id: string;
+  /** Derived status: the lattice maximum of the frontmatter status and the events. */
+  status: CapsuleStatus;
+  /** `created_at` exactly as written (with its offset). */
+  createdAt: string;
+  /** UTC sort key of `createdAt` (see `utcSortKey`); entries order by it. */
+  sortKey: string;
+  trigger?: string;
+  /** The objective, folded to one line and bounded (the document has the full text). */
+  objective?: string;
+  sessionId?: string;
+  /** Path of `capsule.md` in the memory tree. */
+  path: string;
+}
+
+/** Options of `listIndex`: restrict to some statuses and stop after `limit` entries (newest first). */
+export interface ListIndexOptions {
+  status?: readonly CapsuleStatus[];
+  limit?: number;
+}
+
+/** What `writeCapsule` did: the capsule id, the commit (null when nothing changed), its path. */
+export interface WriteResult {
+  id: string;
+  commit: string | null;
+  path: string;
+  changed: boolean;
+}
+
+/** What `setStatus` did: the commit now at the tip and the derived status after it. */
+export interface StatusResult {
+  commit: string;
+  status: CapsuleStatus;
+  /** False when the capsule already had this status (nothing written). */
+  changed: boolean;
+}
+
+/** A capsule read back from the memory branch, with its status history (oldest first). */
+export interface CapsuleRecord {
+  id: string;
+  path: string;
+  text: string;
+  status: CapsuleStatus;
+  events: StatusEvent[];
+}
+
+/** One commit of the memory branch journal, newest first. */
+export interface JournalEntry {
+  commit: string;
+  date: string;
+  subject: string;
+  trailers: Record<string, string>;
+}
+
+/** Counts of capsules per derived status, read from the index without reading capsules. */
+export type StatusCounts = Record<CapsuleStatus, number>;
+
+/**
+ * The memory branch of one repository. Reads and writes never touch the working tree,
+ * the index, HEAD or any other ref.
+ */
+export interface MemoryStore {
+  readonly ref: string;
+  /** The working tree top level, or the git dir of a bare repository. */
+  readonly repoDir: string;
+  /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
+  readonly commonDir: string;
+  /** True when the memory ref exists. */
+  exists(): Promise<boolean>;
+  /** The memory ref's commit, or null when the branch does not exist yet. */
+  tip(): Promise<string | null>;
+  /** Creates the branch at the deterministic root commit when missing. */
+  init(): Promise<{ root: string; created: boolean }>;
+  /** Validates and commits one capsule (CAPSULE_INVALID, CAPSULE_EXISTS, WRITE_CONFLICT). */
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult>;
+  /** Adds a status event (STATUS_BACKWARD, NOT_FOUND, STATUS_UNKNOWN). */
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult>;
+  /** Reads a capsule by id or unambiguous id prefix (NOT_FOUND, AMBIGUOUS_ID). */
+  readCapsule(idOrPrefix: string): Promise<CapsuleRecord>;
+  /** Index entries newest first by UTC created_at, from the derived index, no capsule blob reads. */
+  listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]>;
+  /** Capsule counts per derived status from the index (one small blob read). */
+  countByStatus(): Promise<StatusCounts>;
+  /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
+  rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
+  /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */
+  readTexts(ids: string[]): Promise<Map<string, string>>;
+  /** The branch journal, newest first. */
+  log(opts?: { limit?: number }): Promise<JournalEntry[]>;
+  /** Ends the long-lived git processes. */
+  close(): Promise<void>;
+}

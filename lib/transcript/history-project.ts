@@ -1,0 +1,60 @@
+import { CapsuleError } from '../errors/capsule-error';
+import type { TranscriptChunk } from './jsonl';
+import { allocateAddresses } from './history-addresses';
+import { isCompactBoundary, isRepersisted, selectBranch } from './history-branch';
+import type { HistoryEvent, HistoryProjection } from './history-types';
+
+/** Options for projectHistory. */
+export interface ProjectHistoryOptions {
+  /** The session the file belongs to; records naming another session refuse. Default: the first record's. */
+  sessionId?: string;
+  /** Read this leaf's branch instead of choosing one. */
+  leaf?: string;
+  /** True for a subagent transcript (every record a sidechain); a main transcript holds none. */
+  sidechain?: boolean;
+}
+
+/**
+ * Projects a parsed transcript into addressed history on its selected branch, with windows
+ * `claude:<session>:<ordinal>` (compact boundaries advance the ordinal) or, when an ancestor is
+ * missing, `claude:<session>:unknown:<missingUuid>`.
+ * Throws HISTORY_MALFORMED_LINE, HISTORY_SESSION_MISMATCH, HISTORY_SIDECHAIN_MISMATCH and the
+ * codes of allocateAddresses and selectBranch, each naming the line.
+ *
+ * @example
+ * const projection = projectHistory(parseTranscriptChunk(text, { includeUnterminated: true }), { sessionId });
+ */
+export function projectHistory(chunk: Pick<TranscriptChunk, 'records' | 'problems'>, options: ProjectHistoryOptions = {}): HistoryProjection {
+  const problem = chunk.problems[0];
+  if (problem !== undefined) {
+    throw new CapsuleError('HISTORY_MALFORMED_LINE', `history: ${problem.message}; expected one JSON object per committed line (only an unterminated last line is tolerated). The transcript is corrupted; pass --file a clean copy.`, { line: problem.line, problems: chunk.problems });
+  }
+  const sessionId = options.sessionId ?? chunk.records.find((r) => typeof r.data.sessionId === 'string')?.data.sessionId ?? 'unknown';
+  const sidechain = options.sidechain ?? false;
+  for (const { line, data } of chunk.records) {
+    if (typeof data.sessionId === 'string' && data.sessionId !== sessionId) {
+      throw new CapsuleError('HISTORY_SESSION_MISMATCH', `history: line ${line} belongs to session ${data.sessionId}, expected ${sessionId}; one transcript file holds one session.`, { line, expected: sessionId, received: data.sessionId });
+    }
+    if (typeof data.isSidechain === 'boolean' && data.isSidechain !== sidechain) {
+      throw new CapsuleError('HISTORY_SIDECHAIN_MISMATCH', `history: line ${line} is ${data.isSidechain ? 'a sidechain (subagent) record in a main' : 'a main-chain record in a subagent'} transcript; subagent history lives in its own file under <session>/subagents/.`, { line, expected: sidechain, received: data.isSidechain });
+    }
+  }
+  const book = allocateAddresses(chunk.records);
+  const branch = selectBranch(book.nodes, options.leaf);
+  const events: HistoryEvent[] = [];
+  const windows: string[] = [];
+  const boundaryLines = branch.path.filter(isCompactBoundary).map((n) => n.line);
+  let ordinal = 0;
+  branch.path.forEach((node, index) => {
+    if (isCompactBoundary(node) && index > 0) ordinal++;
+    // A preserved row re-persisted after a boundary keeps the window it was first written in.
+    const own = isRepersisted(node) ? boundaryLines.filter((line) => line < node.line).length : ordinal;
+    const window = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${own}`;
+    if (!windows.includes(window)) windows.push(window);
+    for (const event of [node.event, ...node.calls, ...node.orphans]) {
+      event.window = window;
+      events.push(event);
+    }
+  });
+  return { sessionId, leaf: branch.leaf, events, addresses: book.addresses, redirects: book.redirects, missing: branch.missing, neededByLine: branch.neededByLine, windows };
+}

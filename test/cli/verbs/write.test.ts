@@ -1,0 +1,46 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { git } from '../../store/support/temp-repo';
+import { capsuleText, cliRepo } from './support';
+
+describe('git capsule write', () => {
+  let r: ReturnType<typeof cliRepo>;
+  beforeEach(() => (r = cliRepo()));
+  afterEach(() => r.done());
+
+  it('builds a capsule from flags, assigning id, created_at and status, and prints the id', async () => {
+    const out = await r.cli(['write', '--objective', 'Ship the store', '--waiting-on', 'review', '--next', 'Merge it', '--tag', 'a', '--tag', 'b', '--trigger', 'handoff']);
+    expect(out).toMatchObject({ code: 0, stderr: '' });
+    const id = out.stdout.trim();
+    expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
+    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    expect(shown).toContain('objective: Ship the store');
+    expect(shown).toContain('created_at: 2026-11-29T21:00:00+00:00');
+    expect(shown).toContain('status: active');
+    expect(shown).toContain('trigger: handoff');
+    expect(shown).toMatch(/tags:\n {2}- a\n {2}- b/);
+  });
+
+  it('commits a file as written and reports it with --json', async () => {
+    writeFileSync(join(r.dir, 'c.md'), capsuleText());
+    const out = await r.cli(['write', 'c.md', '--json']);
+    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2026/11/01JDQ7000000000000000000AB/capsule.md' });
+    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).toBe(capsuleText().trim());
+  });
+
+  it('reads standard input with -', async () => {
+    const out = await r.cli(['write', '-'], capsuleText({ id: '01JDQ7000000000000000000CD' }));
+    expect(out.stdout.trim()).toBe('01JDQ7000000000000000000CD');
+  });
+
+  it('refuses an invalid capsule with exit 1 and the problem code, writing nothing', async () => {
+    const out = await r.cli(['write', '--objective', '[supervisor-resume] go on', '--waiting-on', 'x', '--next', 'y']);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain('[CAPSULE_INVALID]');
+    expect(() => git(r.dir, ['rev-parse', '--verify', 'capsules'], r.env)).toThrow();
+  });
+
+  it('exits 2 on an unknown flag', async () => {
+    expect((await r.cli(['write', '--bogus'])).code).toBe(2);
+  });
+});

@@ -1,0 +1,48 @@
+import { openTempStore } from './support/open-temp-store';
+import { capsuleText, testId } from './support/temp-repo';
+
+const NOW = new Date('2026-11-29T21:00:00Z');
+
+describe('readCapsule', () => {
+  let t: Awaited<ReturnType<typeof openTempStore>>;
+  beforeAll(async () => {
+    t = await openTempStore();
+    await t.store.writeCapsule(capsuleText({ id: '01JDQ7AAAA0000000000000001' }), { now: NOW });
+    await t.store.writeCapsule(capsuleText({ id: '01JDQ7AAAB0000000000000002', created_at: '2025-03-01T10:00:00-05:00' }), { now: NOW });
+    await t.store.writeCapsule(capsuleText({ id: '01JDQ7BBBB0000000000000003' }), { now: NOW });
+  });
+  afterAll(() => t.done());
+
+  it('reads a capsule by full id, with its document, path and status', async () => {
+    const record = await t.store.readCapsule('01JDQ7AAAB0000000000000002');
+    expect(record).toMatchObject({ id: '01JDQ7AAAB0000000000000002', path: 'capsules/2025/03/01JDQ7AAAB0000000000000002/capsule.md', status: 'active', events: [] });
+    expect(record.text).toContain('created_at: 2025-03-01T10:00:00-05:00');
+  });
+
+  it('reads a capsule by an unambiguous prefix, in any case', async () => {
+    expect((await t.store.readCapsule('01jdq7b')).id).toBe('01JDQ7BBBB0000000000000003');
+  });
+
+  it('throws AMBIGUOUS_ID with the candidates for a prefix matching several', async () => {
+    await expect(t.store.readCapsule('01JDQ7AAA')).rejects.toMatchObject({ code: 'AMBIGUOUS_ID', data: { count: 2, candidates: ['01JDQ7AAAA0000000000000001', '01JDQ7AAAB0000000000000002'] } });
+  });
+
+  it.each(['01JDQ7C', 'not an id', '../etc'])('throws NOT_FOUND for %j', async (id) => {
+    await expect(t.store.readCapsule(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('readTexts', () => {
+  it('reads many documents at once and leaves unknown ids out', async () => {
+    const t = await openTempStore();
+    try {
+      await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+      await t.store.writeCapsule(capsuleText({ id: testId(2), objective: 'second' }), { now: NOW });
+      const texts = await t.store.readTexts([testId(2), testId(1), testId(3)]);
+      expect([...texts.keys()].sort()).toEqual([testId(1), testId(2)]);
+      expect(texts.get(testId(2))).toContain('objective: second');
+    } finally {
+      await t.done();
+    }
+  });
+});

@@ -1,0 +1,94 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { openTempStore } from './support/open-temp-store';
+import { capsuleText, git, testId } from './support/temp-repo';
+
+const NOW = new Date('2026-11-29T21:00:00Z');
+
+describe('writeCapsule', () => {
+  let t: Awaited<ReturnType<typeof openTempStore>>;
+  beforeEach(async () => (t = await openTempStore()));
+  afterEach(() => t.done());
+
+  it('commits the document under the UTC month of created_at', async () => {
+    // 00:30 on 1 December at +01:00 is still November in UTC.
+    const text = capsuleText({ id: testId(1), created_at: '2026-12-01T00:30:00+01:00' });
+    const result = await t.store.writeCapsule(text, { now: NOW });
+    expect(result).toMatchObject({ id: testId(1), path: `capsules/2026/11/${testId(1)}/capsule.md`, changed: true });
+    expect(git(t.dir, ['show', `capsules:${result.path}`], t.env)).toBe(text.trim());
+    expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(result.commit);
+  });
+
+  it('writes one commit whose subject names the operation and whose trailers carry the selection data', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1), session_id: 'sess-1', trigger: 'autosave' }), { now: NOW, op: 'autosave' });
+    expect(git(t.dir, ['rev-list', '--count', 'capsules'], t.env)).toBe('2');
+    expect(git(t.dir, ['log', '-1', '--format=%s', 'capsules'], t.env)).toBe(`autosave ${testId(1)}: Make the store write capsules`);
+    expect(git(t.dir, ['log', '-1', '--format=%(trailers:only,unfold)', 'capsules'], t.env).split('\n')).toEqual([
+      `Capsule-Id: ${testId(1)}`, 'Capsule-Op: autosave', 'Capsule-Status: active', 'Capsule-Created-At: 2026-11-29T20:00:00Z', 'Capsule-Session: sess-1', 'Capsule-Trigger: autosave',
+    ]);
+  });
+
+  it('refuses an invalid capsule with its problems and writes nothing', async () => {
+    const text = capsuleText({ id: testId(1), waiting_on: null, created_at: '2026-11-29' });
+    await expect(t.store.writeCapsule(text, { now: NOW })).rejects.toMatchObject({
+      code: 'CAPSULE_INVALID',
+      data: { problems: expect.arrayContaining([expect.objectContaining({ code: 'WAITING_ON_NULL' }), expect.objectContaining({ code: 'CREATED_AT_DATE_ONLY' })]) },
+    });
+    expect(await t.store.exists()).toBe(false);
+  });
+
+  it('leaves no objects, pack or fast-import crash report behind when it refuses', async () => {
+    await expect(t.store.writeCapsule(capsuleText({ objective: '' }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_INVALID' });
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const before = git(t.dir, ['count-objects', '-v'], t.env);
+    await expect(t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_EXISTS' });
+    expect(git(t.dir, ['count-objects', '-v'], t.env)).toBe(before);
+    expect(readdirSync(join(t.dir, '.git')).filter((f) => f.startsWith('fast_import_crash'))).toEqual([]);
+  });
+
+  it('refuses text with no frontmatter', async () => {
+    await expect(t.store.writeCapsule('just prose\n', { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_INVALID' });
+    expect(await t.store.exists()).toBe(false);
+  });
+
+  it('refuses a second capsule with the same id unless replacing', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    await expect(t.store.writeCapsule(capsuleText({ id: testId(1), objective: 'other' }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_EXISTS', data: { id: testId(1) } });
+  });
+
+  it('rewrites a capsule in place with replace and commits nothing when the bytes are unchanged', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW, replace: true });
+    const changed = await t.store.writeCapsule(capsuleText({ id: testId(1), objective: 'Updated objective' }), { now: NOW, replace: true });
+    expect(changed.changed).toBe(true);
+    expect(git(t.dir, ['log', '-1', '--format=%s', 'capsules'], t.env)).toBe(`replace ${testId(1)}: Updated objective`);
+    const tip = git(t.dir, ['rev-parse', 'capsules'], t.env);
+    const same = await t.store.writeCapsule(capsuleText({ id: testId(1), objective: 'Updated objective' }), { now: NOW, replace: true });
+    expect(same).toMatchObject({ changed: false, commit: null });
+    expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(tip);
+    expect((await t.store.listIndex()).map((e) => e.objective)).toEqual(['Updated objective']);
+  });
+
+  it('keeps a capsule\'s later status when its document is replaced', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    await t.store.setStatus(testId(1), 'paused', { writer: 'w', now: NOW });
+    await t.store.writeCapsule(capsuleText({ id: testId(1), objective: 'again' }), { now: NOW, replace: true });
+    expect(await t.store.listIndex()).toEqual([expect.objectContaining({ id: testId(1), status: 'paused', objective: 'again' })]);
+    expect(await t.store.countByStatus()).toMatchObject({ active: 0, paused: 1 });
+  });
+});
+
+describe('writeCapsule with replace', () => {
+  it('refuses a document whose created_at moved it to another month, instead of duplicating the id', async () => {
+    const t = await openTempStore();
+    try {
+      await t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-10-05T10:00:00Z' }), { now: NOW, replace: true });
+      await expect(t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-11-05T10:00:00Z' }), { now: NOW, replace: true })).rejects.toMatchObject({
+        code: 'CREATED_AT_CHANGED',
+        data: { path: `capsules/2026/10/${testId(1)}/capsule.md`, expectedPath: `capsules/2026/11/${testId(1)}/capsule.md` },
+      });
+      expect((await t.store.listIndex()).length).toBe(1);
+    } finally {
+      await t.done();
+    }
+  });
+});

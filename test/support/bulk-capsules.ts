@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { utcSortKey } from '../../lib/capsule/created-at';
+import { summarizeCapsule } from '../../lib/store/capsule-summary';
+import { buildIndexFiles, INDEX_DIR } from '../../lib/store/selection-index';
+import type { IndexEntry, StatusEvent } from '../../lib/store/types';
+import { ulid } from './capsule-doc';
+
+/** One capsule of a bulk fixture: its frontmatter overrides and the status events to add. */
+export interface BulkCapsule {
+  fields: Record<string, unknown>;
+  events?: Array<'resumed' | 'resolved' | 'paused' | 'abandoned'>;
+}
+
+const DEFAULTS = { objective: 'Bulk fixture capsule', waiting_on: 'nothing', next_valid_action: 'run the tests', status: 'active' };
+
+/**
+ * Writes many capsules onto an existing memory branch in one `git fast-import`, laid out as
+ * the store lays them out, with the derived index built by the store's own index functions
+ * (one store write each, or a rebuild reading every blob back, would take minutes at 10,000).
+ * Capsules may be invalid on purpose: a branch that arrived by sync can hold anything.
+ */
+export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: string, capsules: readonly BulkCapsule[]): void {
+  const parts: string[] = [];
+  const entries: IndexEntry[] = [];
+  const data = (text: string) => parts.push(`data ${Buffer.byteLength(text)}\n${text}\n`);
+  parts.push(`commit ${ref}\ncommitter Fixture <fixture@example.com> 1796000000 +0000\n`);
+  data('fixture: bulk capsules\n');
+  parts.push(`from ${ref}^0\nD ${INDEX_DIR}\n`);
+  capsules.forEach((c, i) => {
+    const fm: Record<string, unknown> = { id: ulid(i), created_at: '2026-11-01T00:00:00Z', ...DEFAULTS, ...c.fields };
+    for (const key of Object.keys(fm)) if (fm[key] === undefined) delete fm[key];
+    const id = String(fm.id);
+    const month = String(fm.created_at).slice(0, 7).replace('-', '/');
+    const dir = `capsules/${month}/${id}`;
+    parts.push(`M 100644 inline ${dir}/capsule.md\n`);
+    // JSON strings are valid YAML double-quoted scalars: a fast, exact frontmatter.
+    data(`---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`);
+    const events: StatusEvent[] = (c.events ?? []).map((status, k) => {
+      const name = `${utcSortKey(Date.UTC(2026, 10, 2, 0, 0, k))}-fixture-${status}`;
+      parts.push(`M 100644 inline ${dir}/status/${name}\n`);
+      data(`status: ${status}\nwriter: fixture\n`);
+      return { stamp: name.split('-')[0]!, writer: 'fixture', status, path: `${dir}/status/${name}` };
+    });
+    entries.push(summarizeCapsule(fm, { id, month }, events));
+  });
+  for (const [path, text] of buildIndexFiles(entries)) {
+    parts.push(`M 100644 inline ${path}\n`);
+    data(text);
+  }
+  parts.push('done\n');
+  execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: repoDir, env, input: parts.join(''), maxBuffer: 1 << 28 });
+}
