@@ -2,6 +2,7 @@
 // needs no node_modules. Add an entry here when you add a hook (see CONTRIBUTING.md).
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 import { VALIDATORS, generate } from './gen-validators.mjs';
 import { writeFileSync } from 'node:fs';
@@ -9,11 +10,23 @@ import { writeFileSync } from 'node:fs';
 for (const v of VALIDATORS) writeFileSync(v.out, generate(v));
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-const entries = [
-  { in: 'lib/cli/main.ts', out: 'dist/git-capsule.js' },
-];
+// `--outdir DIR` builds elsewhere (test/plugin/dist-bundles.test.ts compares a fresh build with the committed dist/).
+const outFlag = process.argv.indexOf('--outdir');
+const outDir = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
 
-mkdirSync('dist', { recursive: true });
+const entries = [
+  { in: 'lib/cli/main.ts', out: 'git-capsule.js' },
+  // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
+  // The heavy ones start through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts);
+  // UserPromptSubmit is small enough to load directly.
+  ...['session-start', 'stop', 'pre-compact', 'session-end'].flatMap((event) => [
+    { in: 'lib/hooks/launcher.ts', out: `hooks/${event}.js` },
+    { in: `lib/hooks/entry-${event}.ts`, out: `hooks/impl/${event}.js` },
+  ]),
+  { in: 'lib/hooks/entry-user-prompt-submit.ts', out: 'hooks/user-prompt-submit.js' },
+].map((e) => ({ in: e.in, out: join(outDir, e.out) }));
+
+mkdirSync(join(outDir, 'hooks', 'impl'), { recursive: true });
 await Promise.all(
   entries.map((e) =>
     build({
@@ -27,6 +40,8 @@ await Promise.all(
       legalComments: 'none',
       logLevel: 'warning',
       define: { __VERSION__: JSON.stringify(pkg.version) },
+      // Hook bundles start on every prompt and turn: minified, they parse measurably faster.
+      minify: e.out.includes(`${join(outDir, 'hooks')}`),
     }),
   ),
 );

@@ -7,6 +7,9 @@ import type { Verb } from './context';
 export const VERBS: Record<string, () => Promise<Verb>> = {
   history: async () => (await import('./verbs/history')).verb,
   validate: async () => (await import('./verbs/validate')).verb,
+  install: async () => (await import('./verbs/install')).verb,
+  uninstall: async () => (await import('./verbs/uninstall')).verb,
+  doctor: async () => (await import('./verbs/doctor')).verb,
   resume: async () => (await import('./verbs/resume')).verb,
   render: async () => (await import('./verbs/render')).verb,
   init: async () => (await import('./verbs/init')).verb,

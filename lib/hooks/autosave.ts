@@ -1,0 +1,153 @@
+import { isCapsuleError } from '../errors/capsule-error';
+import { parseCapsule } from '../capsule/parse';
+import { renderCapsule } from '../capsule/render';
+import type { CapsuleDocument, Problem } from '../capsule/types';
+import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../transcript/autosave-merge';
+import type { HookDeps, HookStore } from './hook-deps';
+import type { LazyStore } from './lazy-store';
+import { readRepoHead } from './repo-head';
+import type { HookContext } from './run-hook';
+import { readSessionState, writeSessionState, type SessionState } from './session-state';
+import { advanceCursor, readTranscriptDelta } from './transcript-delta';
+
+/** What one autosave fold did. */
+export interface AutosaveOutcome {
+  id: string;
+  doc: CapsuleDocument;
+  /** False when nothing but the timestamp would have changed (no commit). */
+  changed: boolean;
+  commit: string | null;
+}
+
+/** The session whose transcript is folded. */
+export interface AutosaveSession {
+  sessionId: string;
+  transcriptPath?: string;
+  lastAssistantMessage?: string | null;
+  /** Fold even when the delta holds no events (PreCompact: the checkpoint needs the document). */
+  always?: boolean;
+}
+
+const NO_ACTION_CAPTURED = 'No next action was captured (the captured text was resume ceremony)';
+
+/**
+ * The rolling autosave shared by Stop, PreCompact and SessionEnd: reads the transcript delta
+ * since this session's cursor, extracts work events, folds them into the session's one
+ * autosave capsule and commits it in place when it changed. The cursor advances only after
+ * the write succeeded, so a failed write loses nothing. Returns null when there was nothing to
+ * fold (then no git process starts, and a session that captured nothing gets no capsule).
+ */
+export async function foldAutosave(store: LazyStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
+  const state = readSessionState(ctx.runtimeDir, session.sessionId);
+  const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
+  if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
+  const chunk = deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
+  const events = deps.extractWorkEvents(chunk.records, { lastAssistantMessage });
+
+  if (events.length === 0 && !session.always) {
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
+    return null;
+  }
+  const previous = await findAutosave(await store.get(), session.sessionId, state);
+  if (previous === null && events.length === 0) return null;
+  const now = ctx.now();
+  const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
+  const merged = mergeAutosave(previous, events, {
+    now,
+    offsetMinutes: -now.getTimezoneOffset(),
+    sessionId: session.sessionId,
+    newId: deps.newCapsuleId(now),
+    repoHead: repo.head,
+    repoBranch: repo.branch,
+    parentCapsuleId: state.parentCapsuleId,
+  });
+  let doc = merged.doc;
+  let commit: string | null = null;
+  if (merged.changed) ({ commit, doc } = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps));
+  const id = String(doc.frontmatter.id);
+  writeSessionState(ctx.runtimeDir, session.sessionId, {
+    ...state,
+    autosaveId: id,
+    autosaveDoc: doc,
+    ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}),
+  });
+  return { id, doc, changed: merged.changed, commit };
+}
+
+/**
+ * This session's autosave: the document it last committed (kept in its runtime state: only the
+ * owning session writes it, so no git read and no YAML parse), else by its remembered id, else
+ * from the index.
+ */
+async function findAutosave(store: HookStore, sessionId: string, state: SessionState): Promise<CapsuleDocument | null> {
+  if (isCachedDoc(state.autosaveDoc) && state.autosaveDoc.frontmatter.id === state.autosaveId) return state.autosaveDoc;
+  if (!(await store.exists())) return null;
+  let id = state.autosaveId;
+  if (id === undefined) {
+    const entries = await store.listIndex();
+    id = entries.find((e) => e.sessionId === sessionId && e.trigger === 'autosave')?.id;
+  }
+  if (id === undefined) return null;
+  try {
+    return parseCapsule((await store.readCapsule(id)).text).doc;
+  } catch (err) {
+    if (isCapsuleError(err, 'NOT_FOUND')) return null;
+    throw err;
+  }
+}
+
+/** A document read back from the JSON state file, trusted only with the expected shape. */
+function isCachedDoc(value: unknown): value is CapsuleDocument {
+  const d = value as Partial<CapsuleDocument> | undefined;
+  return typeof d === 'object' && d !== null && typeof d.frontmatter === 'object' && d.frontmatter !== null && typeof d.sections === 'object' && d.sections !== null && typeof d.notes === 'string';
+}
+
+/**
+ * Redacts and commits one document; returns the commit (null: unchanged) and the document
+ * written. Validation is the store's (CAPSULE_INVALID with the problems, nothing written): a
+ * content-gate hit on a field the autosave filled from captured text falls back to an honest
+ * marker, is logged, and the write is tried once more; any other problem fails the hook open.
+ */
+export async function commitDocument(
+  store: HookStore,
+  doc: CapsuleDocument,
+  opts: { op: string; replace: boolean },
+  ctx: HookContext,
+  deps: HookDeps,
+): Promise<{ commit: string | null; doc: CapsuleDocument }> {
+  const write = async (d: CapsuleDocument) => {
+    const text = redactBeforeCommit(renderCapsule(d), ctx, deps);
+    return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, doc: d };
+  };
+  try {
+    return await write(doc);
+  } catch (err) {
+    const problems = isCapsuleError(err, 'CAPSULE_INVALID') ? ((err.data.problems as Problem[] | undefined) ?? []) : [];
+    const fixed = problems.length > 0 ? withoutGatedFields(doc, problems) : null;
+    if (fixed === null) throw err;
+    ctx.warn('AUTOSAVE_VALIDATION', problems.map((p) => `${p.code}${p.field ? ` (${p.field})` : ''}`).join(', '));
+    return write(fixed);
+  }
+}
+
+/** The document with its content-gated fields replaced by markers; null when other problems remain. */
+function withoutGatedFields(doc: CapsuleDocument, problems: Problem[]): CapsuleDocument | null {
+  const fixed: CapsuleDocument = { ...doc, frontmatter: { ...doc.frontmatter } };
+  for (const p of problems) {
+    if (p.code === 'CONTENT_GATE_OBJECTIVE') fixed.frontmatter.objective = UNKNOWN_OBJECTIVE;
+    else if (p.code === 'CONTENT_GATE_NEXT_ACTION') fixed.frontmatter.next_valid_action = NO_ACTION_CAPTURED;
+    else return null;
+  }
+  return fixed;
+}
+
+/**
+ * The single place capsule text is redacted before it is committed: the memory branch is
+ * pushed to remotes, so keys, tokens and passwords never reach it.
+ */
+export function redactBeforeCommit(text: string, ctx: HookContext, deps: HookDeps): string {
+  const { text: clean, findings } = deps.redactSecrets(text);
+  if (findings.length > 0) ctx.warn('REDACTED', `${findings.length} secret(s) redacted before commit`);
+  return clean;
+}

@@ -1,0 +1,33 @@
+import { checkpointFrom } from '../transcript/autosave-merge';
+import { commitDocument, foldAutosave } from './autosave';
+import type { HookDeps } from './hook-deps';
+import { lazyStore } from './lazy-store';
+import type { HookSpec } from './run-hook';
+import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from './runtime-files';
+
+/**
+ * PreCompact: folds the session so far, commits it as a checkpoint capsule
+ * (`trigger: pre-compact`), leaves a marker so the session that continues after compaction
+ * links to it, and prints one line the host appends to the summary prompt.
+ */
+export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
+  return {
+    event: 'PreCompact',
+    handle: async (input, ctx) => {
+      if (!input.session_id) return;
+      const store = lazyStore(deps, ctx);
+      try {
+        const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);
+        if (auto === null) return;
+        const now = ctx.now();
+        const id = deps.newCapsuleId(now);
+        await commitDocument(await store.get(), checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
+        const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
+        writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
+        return { plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.` };
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import { isCapsuleError } from '../errors/capsule-error';
+import { appendErrorLog, oneLine } from './error-log';
+import { HOOK_EVENTS, type HookEventName } from './hook-events';
+import { checkHookInput, type HookInputs } from './hook-input';
+import { renderHookOutput, type HookAnswer } from './hook-output';
+import { locateRuntime } from './runtime-dir';
+
+/** What a handler may use: no process globals, so tests drive it in-process. */
+export interface HookContext {
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+  /** The project: `CLAUDE_PROJECT_DIR`, else the payload's `cwd` (which follows the Bash tool's `cd`). */
+  projectDir: string;
+  /** This worktree's git dir (HEAD) and the shared one (refs, objects). */
+  gitDir: string;
+  commonDir: string;
+  /** Per-repository runtime state (cursors, receipt, markers, errors.log). */
+  runtimeDir: string;
+  /** Logs a non-fatal finding (the hook goes on). */
+  warn: (code: string, message: string) => void;
+}
+
+/** One hook: its event and its handler. */
+export interface HookSpec<E extends HookEventName> {
+  event: E;
+  handle: (input: HookInputs[E], ctx: HookContext) => Promise<HookAnswer | void>;
+}
+
+/** The process side the runner needs: stdin, env, clock, and the process cwd for logging. */
+export interface HookIO {
+  readStdin: () => Promise<string>;
+  env: NodeJS.ProcessEnv;
+  now: () => Date;
+  cwd: string;
+  /** Overrides the event's own budget (tests). */
+  budgetMs?: number;
+}
+
+/** The runner's verdict: what to print, and the fail-open code when it failed open. Exit is always 0. */
+export interface HookOutcome {
+  stdout: string;
+  failCode?: string;
+}
+
+/**
+ * Runs one hook fail-open: checks the payload, gives the handler a time budget below the
+ * host's timeout, and turns every failure (bad stdin, wrong field type, timeout, a thrown
+ * error) into exit 0 with a one-line `systemMessage` and a coded line in the error log.
+ * `CAPSULE_DISABLED` (present, any value) passes through without reading anything.
+ */
+export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: HookIO): Promise<HookOutcome> {
+  if (io.env.CAPSULE_DISABLED !== undefined) return { stdout: '' };
+  const budgetMs = io.budgetMs ?? HOOK_EVENTS[spec.event].budgetMs;
+  let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? null;
+  const failOpen = (code: string, message: string): HookOutcome => {
+    const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
+    const where = logPath ? `; see ${logPath}` : '';
+    const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);
+    return { stdout: renderHookOutput(spec.event, { systemMessage }), failCode: code };
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), budgetMs);
+  });
+  const work = async (): Promise<HookOutcome> => {
+    let raw: unknown;
+    try {
+      raw = JSON.parse(await io.readStdin());
+    } catch (err) {
+      return failOpen('HOOK_INPUT_NOT_JSON', `stdin is not JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    const checked = checkHookInput(spec.event, raw);
+    if (!checked.ok) {
+      return failOpen('HOOK_INPUT_INVALID', `field ${checked.field}: expected ${checked.expected}, received ${checked.received}`);
+    }
+    const projectDir = io.env.CLAUDE_PROJECT_DIR || checked.input.cwd;
+    const location = locateRuntime(projectDir, io.env);
+    if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
+    logDir = location.runtimeDir;
+    const ctx: HookContext = {
+      env: io.env,
+      now: io.now,
+      projectDir,
+      gitDir: location.gitDir,
+      commonDir: location.commonDir,
+      runtimeDir: location.runtimeDir,
+      warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message }),
+    };
+    try {
+      return { stdout: renderHookOutput(spec.event, await spec.handle(checked.input, ctx)) };
+    } catch (err) {
+      // NOT_A_REPO here is loud on purpose: a `.git` was found above, so git refusing it means a corrupt repository.
+      const code = isCapsuleError(err) ? err.code : 'HOOK_INTERNAL';
+      return failOpen(code, err instanceof Error ? err.message : String(err));
+    }
+  };
+  try {
+    const result = await Promise.race([work(), timeout]);
+    return result === 'timeout' ? failOpen('HOOK_TIMEOUT', `gave up after its ${budgetMs} ms budget`) : result;
+  } catch (err) {
+    return failOpen('HOOK_INTERNAL', err instanceof Error ? err.message : String(err));
+  } finally {
+    clearTimeout(timer);
+  }
+}

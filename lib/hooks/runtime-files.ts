@@ -1,0 +1,45 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The boot receipt: which session the last SessionStart saw (the resume runtime cross-checks it). */
+export const BOOT_RECEIPT_FILE = 'boot-receipt.json';
+/** Left by PreCompact so the session that continues after compaction links to the checkpoint. */
+export const COMPACT_MARKER_FILE = 'compact-marker.json';
+
+/** What PreCompact leaves behind. */
+export interface CompactMarker {
+  capsuleId: string;
+  sessionId: string;
+  trigger: string;
+  at: string;
+}
+
+/** Writes a JSON file in the runtime dir atomically; returns its path. */
+export function writeRuntimeJson(runtimeDir: string, name: string, value: unknown): string {
+  mkdirSync(runtimeDir, { recursive: true });
+  const path = join(runtimeDir, name);
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, `${JSON.stringify(value)}\n`);
+  renameSync(temp, path);
+  return path;
+}
+
+/** Reads a JSON file of the runtime dir, or null when it is missing or unreadable. */
+export function readRuntimeJson(runtimeDir: string, name: string): unknown {
+  try {
+    return JSON.parse(readFileSync(join(runtimeDir, name), 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+/** Removes a runtime file; missing is fine. */
+export function removeRuntimeFile(runtimeDir: string, name: string): void {
+  rmSync(join(runtimeDir, name), { force: true });
+}
+
+/** Reads the compact marker when it has the expected shape. */
+export function readCompactMarker(runtimeDir: string): CompactMarker | null {
+  const value = readRuntimeJson(runtimeDir, COMPACT_MARKER_FILE) as Partial<CompactMarker> | null;
+  return value && typeof value.capsuleId === 'string' && typeof value.sessionId === 'string' ? (value as CompactMarker) : null;
+}

@@ -1,0 +1,22 @@
+import { foldAutosave } from './autosave';
+import type { HookDeps } from './hook-deps';
+import { lazyStore } from './lazy-store';
+import { pruneSessionStates } from './session-state';
+import type { HookSpec } from './run-hook';
+
+/** SessionEnd: the last autosave, inside the host's short end-of-session budget (~1 s). */
+export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
+  return {
+    event: 'SessionEnd',
+    handle: async (input, ctx) => {
+      if (!input.session_id) return;
+      const store = lazyStore(deps, ctx);
+      try {
+        await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+      } finally {
+        await store.close();
+        pruneSessionStates(ctx.runtimeDir, ctx.now());
+      }
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import type { HookDeps, HookStore } from './hook-deps';
+import { renderOrientation } from './orientation';
+import type { HookContext, HookSpec } from './run-hook';
+import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from './runtime-files';
+import { readSessionState, writeSessionState } from './session-state';
+
+/**
+ * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and
+ * `startup` / `resume` give a short orientation. After an automatic compaction the session
+ * continues under a new id: it is linked to the pre-compact checkpoint through its state.
+ */
+export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
+  return {
+    event: 'SessionStart',
+    handle: async (input, ctx) => {
+      const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
+      writeBootReceipt(ctx, sessionId, input.source);
+      if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
+      if ((input.source === 'clear' || input.source === 'compact') && deps.runResume) {
+        const result = await deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' });
+        // No memory branch, or nothing on it yet: a fresh install, not worth a word.
+        if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
+        return result.text ? { additionalContext: result.text } : undefined;
+      }
+      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
+      try {
+        if (!(await store.exists())) return;
+        const orientation = await orient(store, ctx);
+        return orientation ? { additionalContext: orientation } : undefined;
+      } finally {
+        await store.close();
+      }
+    },
+  };
+}
+
+async function orient(store: HookStore, ctx: HookContext): Promise<string | null> {
+  // Only the newest entry and the counts: the orientation must not slow down as capsules pile up.
+  const [newest] = await store.listIndex({ status: ['active'], limit: 1 });
+  if (!newest) return null;
+  const counts = await store.countByStatus();
+  return renderOrientation(newest, ctx.now(), counts.active ?? 1);
+}
+
+/** Best effort: a failed write leaves the previous receipt, which the resume runtime only cross-checks. */
+function writeBootReceipt(ctx: HookContext, sessionId: string | undefined, source: string): void {
+  try {
+    writeRuntimeJson(ctx.runtimeDir, BOOT_RECEIPT_FILE, { session_id: sessionId ?? null, source, written_at: ctx.now().toISOString() });
+  } catch (err) {
+    ctx.warn('BOOT_RECEIPT_UNWRITABLE', err instanceof Error ? err.message : String(err));
+  }
+}
+
+function linkToCheckpoint(ctx: HookContext, sessionId: string): void {
+  const marker = readCompactMarker(ctx.runtimeDir);
+  if (marker === null) return;
+  if (marker.sessionId !== sessionId) {
+    writeSessionState(ctx.runtimeDir, sessionId, { ...readSessionState(ctx.runtimeDir, sessionId), parentCapsuleId: marker.capsuleId });
+  }
+  removeRuntimeFile(ctx.runtimeDir, COMPACT_MARKER_FILE);
+}

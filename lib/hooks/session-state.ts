@@ -1,0 +1,79 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CapsuleDocument } from '../capsule/types';
+
+/** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
+export interface TranscriptCursor {
+  bytes: number;
+  lines: number;
+  /** sha1 of the first `headLength` bytes: a replaced file with the same size is detected. */
+  head: string;
+  headLength: number;
+}
+
+/** What the hooks remember per session between calls (runtime dir, never committed). */
+export interface SessionState {
+  cursor?: TranscriptCursor;
+  /** The session's one autosave capsule. */
+  autosaveId?: string;
+  /** The autosave document this session last committed, so the next fold needs no git read. */
+  autosaveDoc?: CapsuleDocument;
+  /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
+  parentCapsuleId?: string;
+}
+
+/** The file that holds one session's state; ids that are not plain become a hash. */
+export function sessionStatePath(runtimeDir: string, sessionId: string): string {
+  const name = /^[A-Za-z0-9_-]{1,100}$/.test(sessionId) ? sessionId : createHash('sha1').update(sessionId).digest('hex');
+  return join(runtimeDir, 'sessions', `${name}.json`);
+}
+
+/** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
+export function readSessionState(runtimeDir: string, sessionId: string): SessionState {
+  try {
+    const value = JSON.parse(readFileSync(sessionStatePath(runtimeDir, sessionId), 'utf8'));
+    return value && typeof value === 'object' ? (value as SessionState) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a file. */
+export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
+  const path = sessionStatePath(runtimeDir, sessionId);
+  mkdirSync(join(runtimeDir, 'sessions'), { recursive: true });
+  const temp = `${path}.${process.pid}.tmp`;
+  writeFileSync(temp, JSON.stringify(state));
+  renameSync(temp, path);
+}
+
+/** Session state untouched this long is dropped (a resumed session re-reads its transcript once). */
+export const SESSION_STATE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
+
+/**
+ * Removes session state files not written for `maxAgeMs`, so the runtime dir does not grow one
+ * file per session forever. Best effort; returns how many it removed.
+ */
+export function pruneSessionStates(runtimeDir: string, now: Date, maxAgeMs = SESSION_STATE_MAX_AGE_MS): number {
+  const dir = join(runtimeDir, 'sessions');
+  let removed = 0;
+  let names: string[];
+  try {
+    names = readdirSync(dir);
+  } catch {
+    return 0;
+  }
+  for (const name of names) {
+    try {
+      const path = join(dir, name);
+      if (now.getTime() - statSync(path).mtimeMs > maxAgeMs) {
+        rmSync(path, { force: true });
+        removed += 1;
+      }
+    } catch {
+      // Raced with another hook: nothing to do.
+    }
+  }
+  return removed;
+}

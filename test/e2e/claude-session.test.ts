@@ -1,0 +1,121 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
+
+const harness = findHarness();
+
+/** Every string in the logged request bodies, with the request's sequence number. */
+function requestTexts(out: string): Array<{ seq: number; text: string }> {
+  return readFileSync(join(out, 'requests.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.body)
+    .map((r) => ({ seq: r.seq as number, text: JSON.stringify(r.body.messages ?? []) }));
+}
+
+/** The resume block the SessionStart hook injected, as it appears in a request (JSON-escaped). */
+function resumeBlock(text: string): string {
+  const start = text.indexOf('SessionStart hook additional context: === GIT-CAPSULE RESUME');
+  const end = text.indexOf('=== END OF GIT-CAPSULE RESUME ===', start);
+  return start === -1 || end === -1 ? '' : text.slice(start, end);
+}
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+}
+
+// The real client, offline, against the harness's fake API: a session edits a file and hits a
+// failing command, is compacted, then cleared; each time the next model request must carry
+// the resume text built from that session's autosave.
+(harness ? describe : describe.skip)('the plugin in a real Claude Code session', () => {
+  let out: string;
+  let run: { status: number | null; stdout: string; stderr: string };
+  beforeAll(() => {
+    const bin = ensureClaudeClient();
+    out = mkdtempSync(join(tmpdir(), 'capsule-e2e-'));
+    run = spawnSync(
+      join(harness!, 'run.sh'),
+      ['-o', out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90',
+        '-p', 'E2E-EDIT write the widget', '-p', 'E2E-TEST run the widget test', '-p', '/compact',
+        '-p', 'AFTER-COMPACT what now?', '-p', '/clear', '-p', '@continue:AFTER-CLEAR what now?'],
+      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin }, timeout: 600_000 },
+    );
+  }, 660_000);
+  afterAll(() => {
+    if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${out}\n`);
+    else rmSync(out, { recursive: true, force: true });
+  });
+
+  it('runs every step of the session', () => {
+    expect({ status: run.status, stderr: run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
+  });
+
+  it('delivers the resume after the compact summary, naming the edited file and the failure', () => {
+    const after = requestTexts(out).filter((r) => r.text.includes('AFTER-COMPACT'));
+    expect(after.length).toBeGreaterThan(0);
+    const text = after[0]!.text;
+    const block = resumeBlock(text);
+    expect(text).toContain('E2E-COMPACT-SUMMARY');
+    expect(block).toContain('widget.txt');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).toMatch(/trigger \\"pre-compact\\"/);
+    expect(text.indexOf('E2E-COMPACT-SUMMARY')).toBeLessThan(text.indexOf(block));
+  });
+
+  it('carries the resume text into the first request after /clear', () => {
+    const after = requestTexts(out).filter((r) => r.text.includes('AFTER-CLEAR'));
+    expect(after.length).toBeGreaterThan(0);
+    const text = after[0]!.text;
+    const block = resumeBlock(text);
+    expect(block).toContain('widget.txt');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).toContain('AUTOSAVE');
+    expect(text).not.toContain('E2E-COMPACT-SUMMARY');
+  });
+
+  it('leaves the autosave, the checkpoint and the resumed events on the memory branch', () => {
+    const repo = join(out, 'repo');
+    const files = git(repo, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules');
+    const journal = git(repo, 'log', '--format=%B', 'refs/heads/capsules');
+    expect(journal).toMatch(/Capsule-Trigger: autosave/);
+    expect(journal).toMatch(/Capsule-Trigger: pre-compact/);
+    expect(files).toMatch(/status\/[^\n]*-resumed/);
+  });
+
+  it('logs no hook errors', () => {
+    const log = spawnSync('cat', [join(out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
+    expect(log.stdout).toBe('');
+  });
+});
+
+// The same hooks wired by `git capsule install` into the project's .claude/settings.json
+// instead of the plugin: one turn must leave an autosave on the memory branch.
+(harness ? describe : describe.skip)('hooks wired by git capsule install in a real session', () => {
+  let out: string;
+  let template: string;
+  beforeAll(() => {
+    const bin = ensureClaudeClient();
+    out = mkdtempSync(join(tmpdir(), 'capsule-e2e-install-'));
+    template = mkdtempSync(join(tmpdir(), 'capsule-e2e-template-'));
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install'], { cwd: template, env: { ...process.env, HOME: template } });
+    spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', template, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
+      encoding: 'utf8',
+      env: { ...process.env, CLAUDE_BIN: bin },
+      timeout: 300_000,
+    });
+  }, 360_000);
+  afterAll(() => {
+    rmSync(out, { recursive: true, force: true });
+    rmSync(template, { recursive: true, force: true });
+  });
+
+  it('autosaves the failing command through the settings hooks', () => {
+    const repo = join(out, 'repo');
+    const files = git(repo, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
+    expect(files).toHaveLength(1);
+    expect(git(repo, 'show', `refs/heads/capsules:${files[0]}`)).toContain('E2E-FAILURE-MARKER');
+  });
+});

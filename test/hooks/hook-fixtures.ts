@@ -1,0 +1,82 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/** A temporary git repository with one commit, its runtime dir diverted to a temp folder. */
+export interface TempRepo {
+  dir: string;
+  stateDir: string;
+  env: NodeJS.ProcessEnv;
+  cleanup: () => void;
+}
+
+/** Creates a real repository with the real git CLI; `env` diverts CAPSULE_STATE_DIR. */
+export function makeTempRepo(): TempRepo {
+  const root = mkdtempSync(join(tmpdir(), 'capsule-hook-'));
+  const dir = join(root, 'repo');
+  const stateDir = join(root, 'state');
+  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
+  git(dir, 'config', 'user.email', 'test@example.invalid');
+  git(dir, 'config', 'user.name', 'test');
+  writeFileSync(join(dir, 'README.md'), '# scratch\n');
+  git(dir, 'add', '-A');
+  git(dir, 'commit', '-qm', 'init');
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, CAPSULE_STATE_DIR: stateDir, GIT_CONFIG_NOSYSTEM: '1' };
+  return { dir, stateDir, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Runs git in `dir` and returns its trimmed stdout. */
+export function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+}
+
+/** A temp dir that is not inside any repository. */
+export function makeTempDir(): { dir: string; cleanup: () => void } {
+  const dir = mkdtempSync(join(tmpdir(), 'capsule-nogit-'));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** The error log's lines, or [] when there is none. */
+export function readErrorLog(stateDir: string): string[] {
+  try {
+    return readFileSync(join(stateDir, 'errors.log'), 'utf8').split('\n').filter(Boolean);
+  } catch {
+    return [];
+  }
+}
+
+/** A real payload from the harness, adapted to the test's repo and transcript. */
+export function payload(event: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  const base: Record<string, unknown> = {
+    session_id: 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1',
+    transcript_path: '/nonexistent/transcript.jsonl',
+    cwd: '/nonexistent',
+    hook_event_name: event,
+  };
+  const extra: Record<string, Record<string, unknown>> = {
+    SessionStart: { source: 'startup' },
+    Stop: { stop_hook_active: false, last_assistant_message: 'done', permission_mode: 'acceptEdits' },
+    PreCompact: { trigger: 'manual', custom_instructions: null },
+    UserPromptSubmit: { prompt: 'hello' },
+    SessionEnd: { reason: 'other' },
+  };
+  return { ...base, ...extra[event], ...overrides };
+}
+
+/** Transcript records of one turn the way Claude Code 2.1.332 writes them (harness README §7). */
+export function turnRecords(opts: { cwd: string; n: number; prompt?: string; write?: string; failing?: string; sessionId?: string }): string {
+  const t = '2026-11-29T21:00:00.000Z';
+  const base = { isSidechain: false, cwd: opts.cwd, sessionId: opts.sessionId ?? 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1', timestamp: t, gitBranch: 'main' };
+  const records: unknown[] = [{ ...base, type: 'user', uuid: `u${opts.n}`, message: { role: 'user', content: opts.prompt ?? `request ${opts.n}` } }];
+  if (opts.write) {
+    records.push({ ...base, type: 'assistant', uuid: `w${opts.n}`, message: { id: `m${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tw${opts.n}`, name: 'Write', input: { file_path: opts.write, content: 'x\n' } }] } });
+    records.push({ ...base, type: 'user', uuid: `wr${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tw${opts.n}`, content: `File created successfully at: ${opts.write}` }] } });
+  }
+  if (opts.failing) {
+    records.push({ ...base, type: 'assistant', uuid: `b${opts.n}`, message: { id: `mb${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tb${opts.n}`, name: 'Bash', input: { command: opts.failing, description: 'run' } }] } });
+    records.push({ ...base, type: 'user', uuid: `br${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tb${opts.n}`, content: 'Exit code 3\nwidget test failed', is_error: true } ] } });
+  }
+  records.push({ ...base, type: 'assistant', uuid: `d${opts.n}`, message: { id: `md${opts.n}`, role: 'assistant', content: [{ type: 'text', text: `done ${opts.n}` }] } });
+  return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}

@@ -1,0 +1,67 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
+import { defaultDeps } from '../../lib/hooks/default-deps';
+import { makePreCompactHook } from '../../lib/hooks/pre-compact';
+import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import { makeSessionStartHook } from '../../lib/hooks/session-start';
+import { makeStopHook } from '../../lib/hooks/stop';
+import type { HookEventName } from '../../lib/hooks/hook-events';
+import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+
+const NOW = new Date('2026-11-29T21:00:00Z');
+
+describe('makePreCompactHook', () => {
+  let repo: TempRepo;
+  let transcript: string;
+  beforeEach(() => {
+    repo = makeTempRepo();
+    transcript = join(repo.dir, '..', 'transcript.jsonl');
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'build the widget', write: `${repo.dir}/w.ts`, failing: 'npm test' }));
+  });
+  afterEach(() => repo.cleanup());
+
+  const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) =>
+    runHook(spec, {
+      readStdin: async () => JSON.stringify(payload(spec.event, { cwd: repo.dir, transcript_path: transcript, ...extra })),
+      env: repo.env,
+      now: () => NOW,
+      cwd: repo.dir,
+    });
+  const docs = () =>
+    git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
+      .split('\n')
+      .filter((p) => p.endsWith('/capsule.md'))
+      .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+
+  it('commits a pre-compact checkpoint beside the autosave and asks the summary to keep its id', async () => {
+    const out = await run(makePreCompactHook(defaultDeps), { trigger: 'auto' });
+    const checkpoint = docs().find((d) => d.frontmatter.trigger === 'pre-compact')!;
+    expect(checkpoint).toBeDefined();
+    expect(docs().map((d) => d.frontmatter.trigger).sort()).toEqual(['autosave', 'pre-compact']);
+    expect(checkpoint.sections.files).toContain(`modified: ${repo.dir}/w.ts`);
+    expect(out.stdout.trimEnd().split('\n')).toHaveLength(1);
+    expect(out.stdout).toContain(String(checkpoint.frontmatter.id));
+    expect(() => JSON.parse(out.stdout)).toThrow();
+  });
+
+  it('links the session that continues after compaction under a new id to the checkpoint', async () => {
+    await run(makePreCompactHook(defaultDeps), { trigger: 'auto' });
+    const checkpointId = JSON.parse(readFileSync(join(repo.stateDir, 'compact-marker.json'), 'utf8')).capsuleId;
+    const next = 'c0ffee00-0000-4000-8000-000000000002';
+    await run(makeSessionStartHook(defaultDeps), { source: 'compact', session_id: next });
+    expect(existsSync(join(repo.stateDir, 'compact-marker.json'))).toBe(false);
+    const nextTranscript = join(repo.dir, '..', 'next.jsonl');
+    writeFileSync(nextTranscript, turnRecords({ cwd: repo.dir, n: 5, write: `${repo.dir}/after.ts`, sessionId: next }));
+    await run(makeStopHook(defaultDeps), { session_id: next, transcript_path: nextTranscript });
+    const continued = docs().find((d) => d.frontmatter.session_id === next)!;
+    expect(continued.frontmatter.parent_capsule_id).toBe(checkpointId);
+  });
+
+  it('writes nothing and says nothing for a session that captured nothing', async () => {
+    writeFileSync(transcript, '');
+    const out = await run(makePreCompactHook(defaultDeps), { trigger: 'manual' });
+    expect(out).toEqual({ stdout: '' });
+    expect(() => git(repo.dir, 'rev-parse', '-q', '--verify', 'refs/heads/capsules')).toThrow();
+  });
+});

@@ -1,0 +1,47 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
+import { defaultDeps } from '../../lib/hooks/default-deps';
+import type { HookEventName } from '../../lib/hooks/hook-events';
+import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import { makeSessionEndHook } from '../../lib/hooks/session-end';
+import { makeStopHook } from '../../lib/hooks/stop';
+import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+
+describe('makeSessionEndHook', () => {
+  let repo: TempRepo;
+  let transcript: string;
+  beforeEach(() => {
+    repo = makeTempRepo();
+    transcript = join(repo.dir, '..', 'transcript.jsonl');
+  });
+  afterEach(() => repo.cleanup());
+
+  const run = <E extends HookEventName>(spec: HookSpec<E>) =>
+    runHook(spec, {
+      readStdin: async () => JSON.stringify(payload(spec.event, { cwd: repo.dir, transcript_path: transcript })),
+      env: repo.env,
+      now: () => new Date('2026-11-29T21:00:00Z'),
+      cwd: repo.dir,
+    });
+  const docs = () =>
+    git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
+      .split('\n')
+      .filter((p) => p.endsWith('/capsule.md'))
+      .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+
+  it('folds what happened after the last Stop into the session’s autosave', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
+    await run(makeStopHook(defaultDeps));
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, failing: 'make deploy' }));
+    expect(await run(makeSessionEndHook(defaultDeps))).toEqual({ stdout: '' });
+    expect(docs()).toHaveLength(1);
+    expect(docs()[0]!.sections.errors.join('\n')).toContain('make deploy');
+  });
+
+  it('starts no git process and writes nothing when nothing new was said', async () => {
+    writeFileSync(transcript, '');
+    const deps = { ...defaultDeps, openStore: async () => Promise.reject(new Error('must not open the store')) };
+    expect(await run(makeSessionEndHook(deps))).toEqual({ stdout: '' });
+  });
+});

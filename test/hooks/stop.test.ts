@@ -1,0 +1,98 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
+import { defaultDeps } from '../../lib/hooks/default-deps';
+import { runHook } from '../../lib/hooks/run-hook';
+import { makeStopHook } from '../../lib/hooks/stop';
+import { git, makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
+
+const NOW = new Date('2026-11-29T21:00:00Z');
+
+describe('makeStopHook', () => {
+  let repo: TempRepo;
+  let transcript: string;
+  beforeEach(() => {
+    repo = makeTempRepo();
+    transcript = join(repo.dir, '..', 'transcript.jsonl');
+  });
+  afterEach(() => repo.cleanup());
+
+  const stop = (extra: Record<string, unknown> = {}) =>
+    runHook(makeStopHook(defaultDeps), {
+      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, transcript_path: transcript, ...extra })),
+      env: repo.env,
+      now: () => NOW,
+      cwd: repo.dir,
+    });
+  const tip = () => git(repo.dir, 'rev-parse', '-q', '--verify', 'refs/heads/capsules');
+  const capsuleFiles = () => git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
+  const readCapsule = () => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${capsuleFiles()[0]}`)).doc!;
+
+  it('creates the memory branch and one autosave capsule holding the turn’s file and error', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'build the widget', write: `${repo.dir}/src/widget.ts`, failing: 'npm test' }));
+    const out = await stop();
+    expect(out).toEqual({ stdout: '' });
+    expect(capsuleFiles()).toHaveLength(1);
+    const doc = readCapsule();
+    expect(doc.frontmatter).toMatchObject({ trigger: 'autosave', objective: 'build the widget', session_id: payload('Stop').session_id });
+    expect(doc.sections.files).toContain(`modified: ${repo.dir}/src/widget.ts`);
+    expect(doc.sections.errors.join('\n')).toContain('npm test');
+    expect(readErrorLog(repo.stateDir)).toEqual([]);
+  });
+
+  it('updates the same capsule in place on the next turn', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
+    await stop();
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, write: `${repo.dir}/b.ts` }));
+    await stop();
+    expect(capsuleFiles()).toHaveLength(1);
+    expect(readCapsule().sections.files).toEqual([`modified: ${repo.dir}/a.ts`, `modified: ${repo.dir}/b.ts`]);
+  });
+
+  it('commits nothing when the transcript did not grow', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
+    await stop();
+    const before = tip();
+    await stop();
+    expect(tip()).toBe(before);
+  });
+
+  it('creates no capsule and no branch for a session that captured nothing', async () => {
+    writeFileSync(transcript, '');
+    await stop({ last_assistant_message: 'hi' });
+    expect(() => tip()).toThrow();
+  });
+
+  it('reads a replaced transcript again from the start and logs it', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }) + turnRecords({ cwd: repo.dir, n: 2 }));
+    await stop();
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 3, write: `${repo.dir}/c.ts` }));
+    await stop();
+    expect(readCapsule().sections.files).toContain(`modified: ${repo.dir}/c.ts`);
+    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^TRANSCRIPT_RESTARTED /);
+  });
+
+  it('finds its autosave again from the index when the runtime state was lost', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
+    await stop();
+    require('node:fs').rmSync(join(repo.stateDir, 'sessions'), { recursive: true });
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, write: `${repo.dir}/b.ts` }));
+    await stop();
+    expect(capsuleFiles()).toHaveLength(1);
+  });
+
+  it('redacts secrets before the commit', async () => {
+    const key = 'sk-ant-api03-' + 'A'.repeat(90);
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: `use the key ${key} to deploy`, failing: `curl -H "x-api-key: ${key}" https://api.example.com` }));
+    await stop();
+    const log = git(repo.dir, 'log', '-p', 'refs/heads/capsules');
+    expect(log).not.toContain(key);
+  });
+
+  it('falls back to the unknown marker when the request text is harness text', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: '[supervisor-resume] keep going', write: `${repo.dir}/a.ts` }));
+    await stop();
+    expect(readCapsule().frontmatter.objective).toMatch(/^unknown \(/);
+    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^AUTOSAVE_VALIDATION .*CONTENT_GATE_OBJECTIVE/);
+  });
+});

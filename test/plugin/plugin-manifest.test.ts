@@ -1,0 +1,53 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { HOOK_EVENTS } from '../../lib/hooks/hook-events';
+
+const ROOT = join(__dirname, '..', '..');
+const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
+
+describe('plugin manifest', () => {
+  it('names the plugin capsule with the package version as a string', () => {
+    const manifest = readJson('.claude-plugin/plugin.json');
+    expect(manifest.name).toBe('capsule');
+    expect(manifest.version).toBe(readJson('package.json').version);
+  });
+});
+
+describe('hooks/hooks.json', () => {
+  const registered = readJson('hooks/hooks.json').hooks as Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;
+
+  it('registers exactly the events the runner knows', () => {
+    expect(Object.keys(registered).sort()).toEqual(Object.keys(HOOK_EVENTS).sort());
+  });
+
+  it.each(Object.entries(HOOK_EVENTS))('runs the %s bundle with node and the host timeout above the runner budget', (event, meta) => {
+    const [group] = registered[event]!;
+    const [hook] = group!.hooks;
+    expect(hook).toEqual({ type: 'command', command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hooks/${meta.file}.js"`, timeout: meta.hostTimeoutSec });
+    expect(meta.budgetMs).toBeLessThan(meta.hostTimeoutSec * 1000);
+    expect(existsSync(join(ROOT, 'dist', 'hooks', `${meta.file}.js`))).toBe(true);
+    expect(existsSync(join(ROOT, 'lib', 'hooks', `entry-${meta.file}.ts`))).toBe(true);
+  });
+});
+
+describe('skills', () => {
+  it.each(['context-capsule', 'resume'])('skills/%s/SKILL.md has frontmatter naming it, with a description', (name) => {
+    const text = readFileSync(join(ROOT, 'skills', name, 'SKILL.md'), 'utf8');
+    const match = /^---\n([\s\S]*?)\n---\n/.exec(text);
+    expect(match).not.toBeNull();
+    const front = require('yaml').parse(match![1]!);
+    expect(front.name).toBe(name);
+    expect(typeof front.description).toBe('string');
+    expect(front.description.length).toBeGreaterThan(40);
+    expect(text).toContain('git capsule');
+  });
+});
+
+describe('the UserPromptSubmit bundle', () => {
+  // It runs before every prompt (bench target ≤ 1.4× node -e 0): no YAML, no schema validator, no store.
+  it('stays small and loads neither yaml nor ajv', () => {
+    const text = readFileSync(join(ROOT, 'dist', 'hooks', 'user-prompt-submit.js'), 'utf8');
+    expect(text.length).toBeLessThan(60_000);
+    expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
+  });
+});
