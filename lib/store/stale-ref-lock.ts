@@ -1,3 +1,5 @@
+import { stat, unlink } from 'node:fs/promises';
+
 /**
  * A git ref lock (`refs/heads/capsules.lock`) older than this was left by a writer that died
  * (SIGKILL, a host timeout): git holds a ref lock for milliseconds and never removes another
@@ -16,7 +18,6 @@ const LOCK_IN_USE = /Unable to create '([^']+\.lock)': File exists/;
 export async function clearStaleRefLock(reason: string, now: () => number = Date.now): Promise<boolean> {
   const path = LOCK_IN_USE.exec(reason)?.[1];
   if (path === undefined) return false;
-  const { stat, unlink } = await import('node:fs/promises');
   try {
     if (now() - (await stat(path)).mtimeMs < STALE_REF_LOCK_MS) return false;
     await unlink(path);
