@@ -3,7 +3,7 @@
 // run, interleaved round-robin so load drift hits every row alike. Writes bench/results.md.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { buildFixture, objectCounts, packFixture } from './lib/fixtures.mjs';
@@ -57,10 +57,12 @@ function main() {
       { key: 'floor', command: process.execPath, args: ['-e', '0'] },
       ...rows.map((r, i) => ({ ...r, key: `row${i}` })),
     ];
+    const loadBefore = loadavg()[0];
     const medians = measureInterleaved(commands);
+    const load = [loadBefore, loadavg()[0]];
     const floor = medians.get('floor');
     const results = rows.map((r, i) => ({ ...r, ms: medians.get(`row${i}`), ratio: medians.get(`row${i}`) / floor }));
-    const table = renderTable(results, floor);
+    const table = renderTable(results, floor, load);
     process.stdout.write(table);
     writeFileSync(join(ROOT, 'bench', 'results.md'), table);
   } finally {
@@ -68,10 +70,10 @@ function main() {
   }
 }
 
-function renderTable(results, floor) {
+function renderTable(results, floor, load) {
   const date = new Date().toISOString().slice(0, 10);
   const lines = [
-    `Measured ${date} on this machine (${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}, ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}); medians of ${RUNS} whole-process runs, interleaved; \`node -e 0\` = ${floor.toFixed(1)} ms.`,
+    `Measured ${date} on this machine (${cpus().length} cores, ${cpus()[0]?.model ?? 'unknown CPU'}, node ${process.version}, ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}); medians of ${RUNS} whole-process runs, interleaved; \`node -e 0\` = ${floor.toFixed(1)} ms; 1-minute load average ${load[0].toFixed(1)} before, ${load[1].toFixed(1)} after (the machine is shared: ratios drift upward with load).`,
     '',
     '| row | N | objects | median | × `node -e 0` |',
     '| --- | ---: | --- | ---: | ---: |',

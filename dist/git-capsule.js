@@ -9527,9 +9527,8 @@ function createGitRunner(opts) {
   return {
     cwd: opts.cwd,
     env,
-    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ""),
-    background: (args) => runDetached(opts.cwd, env, args),
-    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts)
+    run: (args, callOpts = {}) => runGit(opts.cwd, env, args, callOpts),
+    background: (args) => runDetached(opts.cwd, env, args)
   };
 }
 function runDetached(cwd, env, args) {
@@ -9537,10 +9536,9 @@ function runDetached(cwd, env, args) {
   child.on("error", () => void 0);
   child.unref();
 }
-function startGit(cwd, env, args, opts) {
+function runGit(cwd, env, args, opts) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  let send = () => void 0;
-  const exited = new Promise((resolve8, reject) => {
+  return new Promise((resolve8, reject) => {
     const child = (0, import_node_child_process.spawn)("git", args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     let stdout = "";
     let stderr = "";
@@ -9573,15 +9571,8 @@ function startGit(cwd, env, args, opts) {
       reject(gitFailed(args, exitCode, stderr, signal));
     });
     child.stdin.on("error", () => void 0);
-    send = (input) => child.stdin.end(input);
+    child.stdin.end(opts.input ?? "");
   });
-  exited.catch(() => void 0);
-  return {
-    finish(input) {
-      send(input);
-      return exited;
-    }
-  };
 }
 function gitFailed(args, exitCode, stderr, signal) {
   const firstLine2 = stderr.trim().split("\n").slice(-1)[0] ?? "";
@@ -9746,10 +9737,9 @@ done
 `);
   return parts.join("");
 }
-async function runImport(git, ref, commits, started) {
+async function runImport(git, ref, commits) {
   try {
-    const stream = buildImportStream(ref, commits);
-    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
+    const out = await git.run(FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits) });
     return { ok: true, commit: out.stdout.trim().split("\n").pop() ?? "" };
   } catch (err) {
     if (isCapsuleError(err, "GIT_FAILED") && isLostRace(String(err.data.stderr ?? ""))) {
@@ -9757,12 +9747,6 @@ async function runImport(git, ref, commits, started) {
     }
     throw err;
   }
-}
-function preStartImport(git) {
-  return git.start?.(FAST_IMPORT_ARGS);
-}
-async function abandonImport(started) {
-  await started?.finish("done\n").catch(() => void 0);
 }
 function isLostRace(stderr) {
   return /Not updating|cannot lock ref|Unable to create .*\.lock|but expected|reference already exists/i.test(stderr);
@@ -10318,8 +10302,18 @@ async function readTexts(tree, ids) {
   const found = /* @__PURE__ */ new Map();
   const tip = await tree.tip();
   if (tip === null || ids.length === 0) return found;
-  const wanted = new Set(ids);
-  const dirs = (await tree.capsuleDirs(tip)).filter((d) => wanted.has(d.id));
+  const hinted = await Promise.all(ids.map((id) => {
+    const month = ulidMonth(id);
+    return month === null ? null : tree.text(tip, capsulePath(id, month));
+  }));
+  const missing = /* @__PURE__ */ new Set();
+  ids.forEach((id, i) => {
+    const text = hinted[i];
+    if (typeof text === "string") found.set(id, text);
+    else missing.add(id);
+  });
+  if (missing.size === 0) return found;
+  const dirs = (await tree.capsuleDirs(tip)).filter((d) => missing.has(d.id));
   const texts = await Promise.all(dirs.map((d) => tree.text(tip, capsulePath(d.id, d.month))));
   dirs.forEach((d, i) => {
     const text = texts[i];
@@ -10544,18 +10538,6 @@ var init_set_status = __esm({
 
 // lib/store/write-capsule.ts
 async function writeCapsule(parts, text, opts) {
-  let started = preStartImport(parts.git);
-  try {
-    return await validateAndWrite(parts, text, opts, () => {
-      const first = started;
-      started = void 0;
-      return first;
-    });
-  } finally {
-    await abandonImport(started);
-  }
-}
-async function validateAndWrite(parts, text, opts, takeStarted) {
   const { validateCapsuleText: validateCapsuleText2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
   const { fields, problems } = validateCapsuleText2(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
@@ -10586,7 +10568,7 @@ async function validateAndWrite(parts, text, opts, takeStarted) {
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files
-    }), takeStarted());
+    }));
     return outcome.ok ? { done: true, value: { id, commit: outcome.commit, path, changed: true } } : { done: false, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
@@ -12341,6 +12323,422 @@ that is identical in every clone. Safe to run again; the first write also create
   }
 });
 
+// lib/redact/redaction-marker.ts
+function redactionMarker(kind) {
+  return `[REDACTED:${kind}]`;
+}
+function isPlaceholderValue(value) {
+  return PLACEHOLDER.test(value);
+}
+var PLACEHOLDER;
+var init_redaction_marker = __esm({
+  "lib/redact/redaction-marker.ts"() {
+    "use strict";
+    PLACEHOLDER = /^(?:\$\{|\$\(|\$[A-Za-z_][A-Za-z0-9_]*$|%[A-Za-z_][A-Za-z0-9_]*%$|\{\{|<[A-Za-z_ -]*>?$|\*{3,}|x{6,}$|\.{3}$|\[REDACTED:)/i;
+  }
+});
+
+// lib/redact/env-file.ts
+function looksLikeEnvFile(text) {
+  if (!text.includes("=")) return false;
+  let assignments = 0;
+  for (const line of text.split("\n")) {
+    const l = line.endsWith("\r") ? line.slice(0, -1) : line;
+    if (BLANK_OR_COMMENT.test(l)) continue;
+    if (!ENV_LINE.test(l)) return false;
+    assignments++;
+  }
+  return assignments >= 2;
+}
+function redactEnvValues(text, tally) {
+  return text.split("\n").map((line) => {
+    const cr = line.endsWith("\r") ? "\r" : "";
+    const m = ENV_LINE.exec(cr ? line.slice(0, -1) : line);
+    if (!m?.groups) return line;
+    const raw = m.groups.val;
+    const unquoted = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
+    if (unquoted.length === 0 || HARMLESS.test(unquoted) || isPlaceholderValue(unquoted) || /^\[REDACTED:[a-z0-9-]+\]$/.test(unquoted)) {
+      return line;
+    }
+    tally.add("env-value");
+    return `${m.groups.pre}${redactionMarker("env-value")}${m.groups.post}${cr}`;
+  }).join("\n");
+}
+var ENV_LINE, BLANK_OR_COMMENT, HARMLESS;
+var init_env_file = __esm({
+  "lib/redact/env-file.ts"() {
+    "use strict";
+    init_redaction_marker();
+    ENV_LINE = /^(?<pre>(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.]*[ \t]*=[ \t]*)(?<val>(?:"[^"\n]*"|'[^'\n]*'|[^\s#](?:[^\n#]|(?<=\S)#)*?))(?<post>[ \t]*(?:[ \t]#[^\n]*)?)$/;
+    BLANK_OR_COMMENT = /^(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:#.*)?$/;
+    HARMLESS = /^(?:true|false|yes|no|on|off|\d{1,5})$/i;
+  }
+});
+
+// lib/redact/finding-tally.ts
+var FindingTally;
+var init_finding_tally = __esm({
+  "lib/redact/finding-tally.ts"() {
+    "use strict";
+    FindingTally = class {
+      counts = /* @__PURE__ */ new Map();
+      /** Counts one redaction of `kind`. */
+      add(kind, n = 1) {
+        this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+      }
+      /** Adds every count of another finding list (a nested redaction). */
+      merge(findings) {
+        for (const f of findings) this.add(f.kind, f.count);
+      }
+      /** The findings so far, in first-seen order. */
+      list() {
+        return [...this.counts].map(([kind, count]) => ({ kind, count }));
+      }
+    };
+  }
+});
+
+// lib/redact/secret-names.ts
+function nameWords(name) {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+}
+function isSecretWordAt(words, i, name) {
+  const w = words[i];
+  if (SECRET_WORDS.has(w)) return w !== "pwd" || words.length > 1;
+  if (SECRET_SUFFIXES.some((s) => w.endsWith(s))) return true;
+  if ((w === "key" || w === "keys") && i > 0 && KEY_QUALIFIERS.has(words[i - 1])) return true;
+  return w === "pass" && i === words.length - 1 && i > 0 && /^[A-Z0-9_]+$/.test(name);
+}
+function isSecretName(name) {
+  const known = verdicts.get(name);
+  if (known !== void 0) return known;
+  const verdict = judgeName(name);
+  if (verdicts.size >= 2e3) verdicts.clear();
+  verdicts.set(name, verdict);
+  return verdict;
+}
+function judgeName(name) {
+  if (name.length > 100) return false;
+  const words = nameWords(name.slice(name.lastIndexOf(".") + 1));
+  if (words.length === 0 || QUANTITY_PREFIXES.has(words[0])) return false;
+  for (let i = 0; i < words.length; i++) {
+    if (isSecretWordAt(words, i, name) && words.slice(i + 1).every((w) => TRAILERS.has(w) || /^\d+$/.test(w))) return true;
+  }
+  return false;
+}
+var SECRET_SUFFIXES, SECRET_WORDS, KEY_QUALIFIERS, QUANTITY_PREFIXES, TRAILERS, verdicts;
+var init_secret_names = __esm({
+  "lib/redact/secret-names.ts"() {
+    "use strict";
+    SECRET_SUFFIXES = ["password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey", "secretkey", "authkey"];
+    SECRET_WORDS = /* @__PURE__ */ new Set(["pwd", "auth", "authorization", "credential", "credentials", "bearer", "sas"]);
+    KEY_QUALIFIERS = /* @__PURE__ */ new Set([
+      "api",
+      "access",
+      "secret",
+      "private",
+      "account",
+      "storage",
+      "master",
+      "shared",
+      "signing",
+      "encryption",
+      "client",
+      "app",
+      "subscription",
+      "session",
+      "license",
+      "auth",
+      "webhook"
+    ]);
+    QUANTITY_PREFIXES = /* @__PURE__ */ new Set(["max", "min", "num", "count", "total", "len", "length", "size", "n"]);
+    TRAILERS = /* @__PURE__ */ new Set([
+      "value",
+      "key",
+      "keys",
+      "base",
+      "hash",
+      "hashed",
+      "str",
+      "string",
+      "b64",
+      "base64",
+      "hex",
+      "raw",
+      "enc",
+      "encrypted",
+      "plain",
+      "plaintext",
+      "data",
+      "bytes",
+      "secret",
+      "token",
+      "pem",
+      "der",
+      "id",
+      "v1",
+      "v2"
+    ]);
+    verdicts = /* @__PURE__ */ new Map();
+  }
+});
+
+// lib/redact/secret-assignments.ts
+function hintPositions(text) {
+  const at = [];
+  for (const hint of HINTS) {
+    for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + hint.length)) at.push(i);
+  }
+  return at.sort((a, b) => a - b);
+}
+function isNameChar(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 95 || c === 46 || c === 45;
+}
+function isNameStartChar(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c === 95;
+}
+function isEscapeAt(text, at) {
+  const c = text.charCodeAt(at);
+  return text.charCodeAt(at - 1) === 92 && (c === 110 || c === 114 || c === 116);
+}
+function nameStart(text, at) {
+  let s = at;
+  while (s > 0 && isNameChar(text.charCodeAt(s - 1))) s--;
+  if (s > 0 && isEscapeAt(text, s)) s++;
+  while (s < at && !isNameStartChar(text.charCodeAt(s))) s++;
+  const before = text.charCodeAt(s - 1);
+  if (s > 0 && (before === 36 || before === 92 && !isEscapeAt(text, s))) return -1;
+  return s;
+}
+function looksLikeCode(value, sep, after) {
+  if (KEYWORDS.has(value.toLowerCase()) || SMALL_NUMBER.test(value)) return true;
+  if (MEMBER_CHAIN.test(value)) return true;
+  if (after[0] === "(" || after[0] === "[" || after[0] === ".") return true;
+  if (sep.includes(":")) {
+    if (IDENTIFIER.test(value) && /^[ \t]*[;,)|=>}\]?]/.test(after)) return true;
+    if (!LETTERS_ONLY.test(value) || value.length >= 24) return false;
+    return /^[A-Z]/.test(value) || /^[ \t]+[^\s#]/.test(after);
+  }
+  if (!/\s/.test(sep)) return false;
+  return LETTERS_ONLY.test(value) || IDENTIFIER.test(value) && /^[ \t]*[;,)&|?:}\]]/.test(after);
+}
+function tooPlainForSecret(value) {
+  return value.length < 4 || !/[A-Za-z0-9]/.test(value);
+}
+function assignmentKind(name) {
+  const words = nameWords(name).join(" ");
+  return /secret access key|secretaccesskey/.test(words) ? "aws-secret-access-key" : "secret-assignment";
+}
+function redactValueAt(text, at, name, sep, tally) {
+  VALUE.lastIndex = at;
+  const m = VALUE.exec(text);
+  if (!m?.groups) return null;
+  const g = m.groups;
+  const quoted = g.q !== void 0 || g.oq !== void 0;
+  const value = g.q !== void 0 ? g.qval : g.oq !== void 0 ? g.open : g.val;
+  if (value.length === 0 || isPlaceholderValue(value)) return null;
+  const end = at + m[0].length;
+  if (quoted ? tooPlainForSecret(value) : looksLikeCode(value, sep, text.slice(end, end + 3))) return null;
+  const kind = assignmentKind(name);
+  tally.add(kind);
+  const marker = redactionMarker(kind);
+  if (g.q !== void 0) return { end, replacement: `${g.bs}${g.q}${marker}${g.bs}${g.q}` };
+  return { end, replacement: g.oq !== void 0 ? `${g.obs}${g.oq}${marker}` : marker };
+}
+function redactAssignments(text, tally) {
+  let out = "";
+  let copied = 0;
+  let resume = 0;
+  for (const hintAt of hintPositions(text)) {
+    if (hintAt < resume) continue;
+    const start = nameStart(text, hintAt);
+    if (start === -1) continue;
+    NAME_SEP.lastIndex = start;
+    const m = NAME_SEP.exec(text);
+    const g = m?.groups;
+    if (!m || !g || start + g.name.length <= hintAt) continue;
+    resume = start + g.name.length;
+    const valueAt = start + m[0].length;
+    const secret = isSecretName(g.name) && !DECLARATION_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+    const done = secret ? redactValueAt(text, valueAt, g.name, g.sep, tally) : null;
+    if (done === null) continue;
+    out += text.slice(copied, valueAt) + done.replacement;
+    copied = done.end;
+    resume = done.end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+var HINTS, NAME_SEP, VALUE, KEYWORDS, SMALL_NUMBER, DECLARATION_BEFORE, MEMBER_CHAIN, LETTERS_ONLY, IDENTIFIER;
+var init_secret_assignments = __esm({
+  "lib/redact/secret-assignments.ts"() {
+    "use strict";
+    init_secret_names();
+    init_redaction_marker();
+    HINTS = ["pass", "pwd", "secret", "token", "key", "auth", "credential", "bearer", "sas"].flatMap((w) => [
+      w,
+      w.charAt(0).toUpperCase() + w.slice(1),
+      w.toUpperCase()
+    ]);
+    NAME_SEP = /(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100})(?<nq>\\{0,3}["']?)(?<sep>[ \t]*(?:=(?![=>~])|:(?![:/]))[ \t]*)/y;
+    VALUE = /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<obs>\\{0,3})(?<oq>["'`])(?<open>[^\n"'`\\]{4,4096})(?=["'`\\\n]|$)|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
+    KEYWORDS = /* @__PURE__ */ new Set([
+      "true",
+      "false",
+      "null",
+      "none",
+      "nil",
+      "undefined",
+      "yes",
+      "no",
+      "on",
+      "off",
+      "string",
+      "number",
+      "boolean",
+      "bool",
+      "any",
+      "unknown",
+      "object",
+      "str",
+      "int",
+      "bytes",
+      "optional",
+      "required",
+      "redacted",
+      "secret",
+      "password",
+      "token",
+      "basic",
+      "bearer",
+      "digest",
+      "self",
+      "this",
+      "new",
+      "await",
+      "return",
+      "function"
+    ]);
+    SMALL_NUMBER = /^(?:-?\d{1,5}|0x[0-9A-Fa-f]{1,16}|-?\d+\.\d+)$/;
+    DECLARATION_BEFORE = /\b(?:type|interface|enum|class|struct)\s+$/;
+    MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+    LETTERS_ONLY = /^[A-Za-z_]+$/;
+    IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+  }
+});
+
+// lib/redact/secret-patterns.ts
+var E, SECRET_PATTERNS;
+var init_secret_patterns = __esm({
+  "lib/redact/secret-patterns.ts"() {
+    "use strict";
+    E = String.raw`(?![A-Za-z0-9_-])`;
+    SECRET_PATTERNS = [
+      {
+        kind: "private-key",
+        gate: ["PRIVATE KEY"],
+        // The whole block, with real or JSON-escaped (\n, \\n) line breaks, headers and line-number
+        // prefixes; the body is limited to the characters a PEM body can hold, so a block without END
+        // stops scanning at the first other character instead of searching 64 KB for an END. A block
+        // cut off before its END line (a truncated tool output) is redacted to the end of its base64
+        // lines, also when a renderer folded its line breaks into spaces (a capsule bullet).
+        pattern: /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*)| +[A-Za-z0-9+/=]{16,})*)/g
+      },
+      { kind: "aws-access-key-id", gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
+      { kind: "gcp-api-key", gate: ["AIza"], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, "g"), wordStart: true },
+      { kind: "gcp-oauth-secret", gate: ["GOCSPX-"], pattern: new RegExp(`GOCSPX-[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
+      { kind: "gcp-oauth-token", gate: ["ya29."], pattern: new RegExp(`ya29\\.[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
+      {
+        kind: "azure-storage-key",
+        gate: ["AccountKey="],
+        pattern: /(?<pre>AccountKey=)(?<s>(?!\[REDACTED:)[A-Za-z0-9+/]{20,}={0,2})/g
+      },
+      {
+        kind: "azure-connection-string",
+        gate: ["SharedAccess"],
+        pattern: /(?<pre>SharedAccess(?:Key|Signature)=)(?<s>(?!\[REDACTED:)[^;"'\s\\]{8,})/g
+      },
+      {
+        kind: "azure-sas-signature",
+        gate: ["sig="],
+        pattern: /(?<pre>[?&;]sig=)(?<s>(?!\[REDACTED:)[A-Za-z0-9%+/=_-]{16,})/g
+      },
+      { kind: "azure-client-secret", gate: ["Q~"], pattern: new RegExp(`[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${E}`, "g"), wordStart: true },
+      { kind: "github-token", gate: ["gh"], pattern: new RegExp(`gh[pousr]_[A-Za-z0-9_]{30,255}${E}`, "g"), wordStart: true },
+      { kind: "github-token", gate: ["github_pat_"], pattern: new RegExp(`github_pat_[A-Za-z0-9_]{22,255}${E}`, "g"), wordStart: true },
+      { kind: "gitlab-token", gate: ["gl"], pattern: new RegExp(`gl(?:pat|dt|rt|ptt|soat|ft|cbt)-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
+      { kind: "slack-webhook", gate: ["hooks.slack.com"], pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
+      { kind: "slack-token", gate: ["xox", "xapp-"], pattern: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}${E}`, "g"), wordStart: true },
+      { kind: "stripe-key", gate: ["_live_", "_test_", "whsec_"], pattern: new RegExp(`(?:(?:sk|rk|pk)_(?:live|test)|whsec)_[A-Za-z0-9]{16,}${E}`, "g"), wordStart: true },
+      { kind: "npm-token", gate: ["npm_"], pattern: new RegExp(`npm_[A-Za-z0-9]{36,}${E}`, "g"), wordStart: true },
+      { kind: "npm-token", gate: ["_authToken="], pattern: /(?<pre>_authToken=)(?<s>(?!\[REDACTED:)[^\s"'$\\][^\s"'\\]*)/g },
+      { kind: "anthropic-key", gate: ["sk-ant-"], pattern: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
+      { kind: "openai-key", gate: ["sk-"], pattern: new RegExp(`sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})${E}`, "g"), wordStart: true },
+      { kind: "jwt", gate: ["eyJ"], pattern: new RegExp(`eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g"), wordStart: true },
+      {
+        kind: "url-password",
+        gate: ["://"],
+        // scheme://user:pass@host keeps scheme, user and host. The match starts at `://` (a literal
+        // the engine can scan for) with one scheme character behind it. The password stops at the
+        // last `@` of the authority; a `${VAR}` password is left alone by the caller.
+        pattern: /(?<pre>:\/\/(?<=[A-Za-z0-9+.-]:\/\/)[^\s:/?#@"'<>[\]]{0,256}:)(?<s>(?!\[REDACTED:)[^\s/?#"'<>\\]{1,256})(?<post>@[A-Za-z0-9[])/g
+      },
+      {
+        kind: "auth-header",
+        gate: ["Bearer ", "Basic ", "Token "],
+        pattern: /(?<pre>\b(?:Bearer|Basic|Token) +)(?<s>(?!\[REDACTED:)[A-Za-z0-9._~+/-]{16,}=*)/g
+      },
+      {
+        kind: "secret-flag",
+        gate: ["--"],
+        // `--password hunter2` (space-separated CLI flag); the `=` form is an assignment.
+        pattern: /(?<pre>(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token) +)(?<s>(?!\[REDACTED:)[^\s"'$\\-][^\s"'\\]*)/g
+      }
+    ];
+  }
+});
+
+// lib/redact/redact-secrets.ts
+function startsWord(text, at) {
+  if (at === 0 || !/[A-Za-z0-9_-]/.test(text[at - 1])) return true;
+  return at >= 2 && text[at - 2] === "\\" && /[nrt]/.test(text[at - 1]);
+}
+function redactInto(text, tally) {
+  let out = text;
+  for (const { kind, gate, pattern, wordStart } of SECRET_PATTERNS) {
+    if (gate.length > 0 && !gate.some((g) => out.includes(g))) continue;
+    out = out.replace(pattern, (match, ...rest) => {
+      const last = rest[rest.length - 1];
+      const groups = typeof last === "object" && last !== null ? last : void 0;
+      const whole = rest[rest.length - (groups ? 2 : 1)];
+      if (wordStart === true && !startsWord(whole, rest[rest.length - (groups ? 3 : 2)])) return match;
+      if (groups?.s === void 0) {
+        tally.add(kind);
+        return redactionMarker(kind);
+      }
+      if (isPlaceholderValue(groups.s)) return match;
+      tally.add(kind);
+      return `${groups.pre ?? ""}${redactionMarker(kind)}${groups.post ?? ""}`;
+    });
+  }
+  return redactAssignments(out, tally);
+}
+function redactSecrets(text) {
+  const tally = new FindingTally();
+  let out = redactInto(text, tally);
+  if (looksLikeEnvFile(out)) out = redactEnvValues(out, tally);
+  return { text: out, findings: tally.list() };
+}
+var init_redact_secrets = __esm({
+  "lib/redact/redact-secrets.ts"() {
+    "use strict";
+    init_env_file();
+    init_finding_tally();
+    init_redaction_marker();
+    init_secret_assignments();
+    init_secret_patterns();
+  }
+});
+
 // lib/capsule/render.ts
 var render_exports2 = {};
 __export(render_exports2, {
@@ -12440,6 +12838,7 @@ var init_write = __esm({
     init_created_at();
     init_limits();
     init_capsule_error();
+    init_redact_secrets();
     init_args();
     init_context();
     init_with_store();
@@ -12456,10 +12855,10 @@ var init_write = __esm({
   --tag           add a tag (repeatable)
   --trigger       set trigger (manual, autosave, pre-compact, budget, handoff)
   --replace       rewrite the document of an existing capsule with this id (no commit when unchanged)
-  --json          print { "id", "commit", "path", "changed" }
+  --json          print { "id", "commit", "path", "changed", "redactions": [{ "kind", "count" }] }
 
 Assigns id (a ULID) and created_at (now, with the local offset) when missing, and status: active.
-Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
+Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
       async run(args, ctx) {
         const { values, positionals } = parseVerbArgs("write", args, {
           objective: { type: "string" },
@@ -12473,8 +12872,12 @@ Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is wri
         if (positionals.length > 1) throw usageError("write", "expected at most one <file|->");
         const now = ctx.now();
         return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
-          const result = await store.writeCapsule(text, { now, replace: values.replace === true });
-          ctx.stdout(values.json ? `${JSON.stringify(result)}
+          const { text: clean, findings } = redactSecrets(text);
+          const result = await store.writeCapsule(clean, { now, replace: values.replace === true });
+          const redacted = findings.reduce((n, f) => n + f.count, 0);
+          if (redacted > 0 && !values.json) ctx.stderr(`git capsule write: redacted ${redacted} secret${redacted === 1 ? "" : "s"} (${findings.map((f) => f.kind).join(", ")}) before committing
+`);
+          ctx.stdout(values.json ? `${JSON.stringify({ ...result, redactions: findings })}
 ` : `${result.id}
 `);
           return EXIT.OK;

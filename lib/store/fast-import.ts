@@ -1,6 +1,6 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, type GitIdentity } from './git-env';
-import type { GitRunner, StartedGit } from './git-runner';
+import type { GitRunner } from './git-runner';
 
 /** One commit for fast-import: files to write (content) or delete (null), under `ref`. */
 export interface CommitSpec {
@@ -42,12 +42,13 @@ export type ImportOutcome = { ok: true; commit: string } | { ok: false; reason: 
  * Runs one fast-import. fast-import reads the ref again at the end and moves it only if the
  * value it finds is an ancestor of the new commit, under the ref lock with that value as the
  * expected old one: a compare-and-swap. A lost race comes back as `{ ok: false }`; any other
- * failure throws GIT_FAILED.
+ * failure throws GIT_FAILED. The stream must end with `done` (`--done`): a writer killed
+ * mid-stream makes fast-import stop without moving the ref (leaving a crash report in the git
+ * dir) instead of committing a partial file list.
  */
-export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[], started?: StartedGit): Promise<ImportOutcome> {
+export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[]): Promise<ImportOutcome> {
   try {
-    const stream = buildImportStream(ref, commits);
-    const out = await (started ? started.finish(stream) : git.run(FAST_IMPORT_ARGS, { input: stream }));
+    const out = await git.run(FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits) });
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
   } catch (err) {
     if (isCapsuleError(err, 'GIT_FAILED') && isLostRace(String(err.data.stderr ?? ''))) {
@@ -55,20 +56,6 @@ export async function runImport(git: GitRunner, ref: string, commits: readonly C
     }
     throw err;
   }
-}
-
-/**
- * Starts fast-import before its stream is known, so its startup overlaps validation. Every
- * started import must be finished: with a stream, or with `abandonImport` (a lone `done`,
- * which fast-import accepts as an empty import: no objects, no ref moves, no crash report).
- */
-export function preStartImport(git: GitRunner): StartedGit | undefined {
-  return git.start?.(FAST_IMPORT_ARGS);
-}
-
-/** Ends a started import that will not be used. */
-export async function abandonImport(started: StartedGit | undefined): Promise<void> {
-  await started?.finish('done\n').catch(() => undefined); // nothing was asked of it: its failure changes nothing
 }
 
 function isLostRace(stderr: string): boolean {

@@ -26,17 +26,8 @@ export interface GitRunner {
   run(args: readonly string[], opts?: GitCallOptions): Promise<GitOutput>;
   /** Starts git detached and does not wait (housekeeping such as `gc --auto`); absent in test doubles. */
   background?(args: readonly string[]): void;
-  /**
-   * Starts git now and sends its input later, so its startup overlaps the caller's CPU work
-   * (fast-import starts while the capsule is validated). Absent in test doubles.
-   */
-  start?(args: readonly string[], opts?: Omit<GitCallOptions, 'input'>): StartedGit;
 }
 
-/** A git process started ahead of its input: `finish` writes the input and waits for the exit. */
-export interface StartedGit {
-  finish(input: string | Buffer): Promise<GitOutput>;
-}
 
 /** Default bound of one git call: generous, since only a stuck lock or disk gets near it. */
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
@@ -51,9 +42,8 @@ export function createGitRunner(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   return {
     cwd: opts.cwd,
     env,
-    run: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts).finish(callOpts.input ?? ''),
+    run: (args, callOpts = {}) => runGit(opts.cwd, env, args, callOpts),
     background: (args) => runDetached(opts.cwd, env, args),
-    start: (args, callOpts = {}) => startGit(opts.cwd, env, args, callOpts),
   };
 }
 
@@ -64,10 +54,9 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
   child.unref();
 }
 
-function startGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: Omit<GitCallOptions, 'input'>): StartedGit {
+function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  let send: (input: string | Buffer) => void = () => undefined;
-  const exited = new Promise<GitOutput>((resolve, reject) => {
+  return new Promise<GitOutput>((resolve, reject) => {
     const child = spawn('git', args as string[], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
@@ -102,16 +91,8 @@ function startGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], 
     });
     // git may exit before reading all input (e.g. a failed fast-import); EPIPE then is not the error.
     child.stdin.on('error', () => undefined);
-    send = (input) => child.stdin.end(input);
+    child.stdin.end(opts.input ?? '');
   });
-  // A failure before `finish` (git missing) surfaces from `finish`, not as an unhandled rejection.
-  exited.catch(() => undefined);
-  return {
-    finish(input) {
-      send(input);
-      return exited;
-    },
-  };
 }
 
 /** The GIT_FAILED error for a call that exited non-zero. */

@@ -1,5 +1,5 @@
 import { findCapsule } from './find-capsule';
-import { capsulePath } from './memory-format';
+import { capsulePath, ulidMonth } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import { maxStatus } from './status-lattice';
 import type { CapsuleRecord } from './types';
@@ -18,13 +18,28 @@ export async function readCapsule(tree: MemoryTree, idOrPrefix: string): Promise
   return { id, path, text: text ?? '', status: maxStatus([fm.status, ...events.map((e) => e.status)]), events };
 }
 
-/** Documents of many capsules by full id, through the one cat-file; unknown ids are left out. */
+/**
+ * Documents of many capsules by full id, through the one cat-file; unknown ids are left out.
+ * Each ULID is looked for first in the month its time names (where a capsule written with its
+ * id almost always is), so reading a few candidates costs the same at any N; only the misses
+ * scan the month folders.
+ */
 export async function readTexts(tree: MemoryTree, ids: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const tip = await tree.tip();
   if (tip === null || ids.length === 0) return found;
-  const wanted = new Set(ids);
-  const dirs = (await tree.capsuleDirs(tip)).filter((d) => wanted.has(d.id));
+  const hinted = await Promise.all(ids.map((id) => {
+    const month = ulidMonth(id);
+    return month === null ? null : tree.text(tip, capsulePath(id, month));
+  }));
+  const missing = new Set<string>();
+  ids.forEach((id, i) => {
+    const text = hinted[i];
+    if (typeof text === 'string') found.set(id, text);
+    else missing.add(id);
+  });
+  if (missing.size === 0) return found;
+  const dirs = (await tree.capsuleDirs(tip)).filter((d) => missing.has(d.id));
   const texts = await Promise.all(dirs.map((d) => tree.text(tip, capsulePath(d.id, d.month))));
   dirs.forEach((d, i) => {
     const text = texts[i];

@@ -85,7 +85,7 @@ export interface MemoryStore {
   tip(): Promise<string | null>;
   /** Creates the branch at the deterministic root commit when missing. */
   init(): Promise<{ root: string; created: boolean }>;
-  /** Validates and commits one capsule (CAPSULE_INVALID, CAPSULE_EXISTS, WRITE_CONFLICT). */
+  /** Validates and commits one capsule (CAPSULE_INVALID with data.problems, CAPSULE_EXISTS, CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT). */
   writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult>;
   /** Adds a status event (STATUS_BACKWARD, NOT_FOUND, STATUS_UNKNOWN). */
   setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult>;

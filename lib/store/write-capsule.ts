@@ -4,8 +4,7 @@ import { CapsuleError } from '../errors/capsule-error';
 import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
-import { abandonImport, preStartImport, runImport } from './fast-import';
-import type { StartedGit } from './git-runner';
+import { runImport } from './fast-import';
 import { scheduleGcAuto } from './housekeeping';
 import { indexChange } from './index-update';
 import { capsulePath, isSafeId, monthOf } from './memory-format';
@@ -20,22 +19,7 @@ import type { WriteResult } from './types';
  * redacted first (`redactCapsuleText`), so nothing built from the text carries one.
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, WRITE_CONFLICT, MEMORY_ROOT.
  */
-export async function writeCapsule(parts: StoreParts, text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
-  // fast-import starts now and waits for its stream while the capsule is validated; a write
-  // that ends up committing nothing hands it a lone `done`.
-  let started = preStartImport(parts.git);
-  try {
-    return await validateAndWrite(parts, text, opts, () => {
-      const first = started;
-      started = undefined;
-      return first;
-    });
-  } finally {
-    await abandonImport(started);
-  }
-}
-
-async function validateAndWrite(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }, takeStarted: () => StartedGit | undefined): Promise<WriteResult> {
+export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
   // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
   const { validateCapsuleText } = await import('../capsule/validate');
   const { redactCapsuleText } = await import('./redact-capsule');
@@ -73,7 +57,7 @@ async function validateAndWrite(parts: StoreParts, original: string, opts: { now
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files,
-    }), takeStarted());
+    }));
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);

@@ -46,3 +46,33 @@ describe('readTexts', () => {
     }
   });
 });
+
+describe('readTexts by ULID month', () => {
+  it('reads a capsule whose ULID names its month without scanning the month folders', async () => {
+    const { newCapsuleId } = await import('../../lib/capsule/id');
+    const { CatFileBatch } = await import('../../lib/store/cat-file-batch');
+    const { createGitRunner } = await import('../../lib/store/git-runner');
+    const { MemoryTree } = await import('../../lib/store/memory-tree');
+    const { readTexts: readTextsOf } = await import('../../lib/store/read-capsule');
+    const t = await openTempStore();
+    const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
+    try {
+      const ids: string[] = [];
+      for (let m = 1; m <= 6; m += 1) {
+        const at = new Date(`2026-0${m}-15T12:00:00Z`);
+        const id = newCapsuleId(at);
+        ids.push(id);
+        await t.store.writeCapsule(capsuleText({ id, created_at: at.toISOString() }), { now: NOW });
+      }
+      const names: string[] = [];
+      const read = batch.read.bind(batch);
+      batch.read = (name: string) => (names.push(name), read(name));
+      const texts = await readTextsOf(new MemoryTree(batch, 'refs/heads/capsules'), [ids[5]!, ids[0]!]);
+      expect([...texts.keys()]).toEqual([ids[5], ids[0]]);
+      expect(names.filter((n) => !n.endsWith('capsule.md') && !n.endsWith('FORMAT') && n !== 'refs/heads/capsules')).toEqual([]);
+    } finally {
+      await batch.close();
+      await t.done();
+    }
+  });
+});

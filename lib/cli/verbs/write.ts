@@ -4,6 +4,7 @@ import { formatStamp } from '../../capsule/created-at';
 import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
 import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
+import { redactCapsuleText } from '../../store/redact-capsule';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
@@ -25,10 +26,10 @@ export const verb: Verb = {
   --tag           add a tag (repeatable)
   --trigger       set trigger (manual, autosave, pre-compact, budget, handoff)
   --replace       rewrite the document of an existing capsule with this id (no commit when unchanged)
-  --json          print { "id", "commit", "path", "changed" }
+  --json          print { "id", "commit", "path", "changed", "redactions": [{ "kind", "count" }] }
 
 Assigns id (a ULID) and created_at (now, with the local offset) when missing, and status: active.
-Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
+Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('write', args, {
       objective: { type: 'string' }, 'waiting-on': { type: 'string' }, next: { type: 'string' },
@@ -37,8 +38,13 @@ Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is wri
     if (positionals.length > 1) throw usageError('write', 'expected at most one <file|->');
     const now = ctx.now();
     return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
-      const result = await store.writeCapsule(text, { now, replace: values.replace === true });
-      ctx.stdout(values.json ? `${JSON.stringify(result)}\n` : `${result.id}\n`);
+      // The memory branch is pushed to remotes: secrets never reach a commit (DESIGN §5).
+      // Capsule-aware: an objective that is nothing but a secret stays valid YAML once redacted.
+      const { text: clean, findings } = redactCapsuleText(text);
+      const result = await store.writeCapsule(clean, { now, replace: values.replace === true });
+      const redacted = findings.reduce((n, f) => n + f.count, 0);
+      if (redacted > 0 && !values.json) ctx.stderr(`git capsule write: redacted ${redacted} secret${redacted === 1 ? '' : 's'} (${findings.map((f) => f.kind).join(', ')}) before committing\n`);
+      ctx.stdout(values.json ? `${JSON.stringify({ ...result, redactions: findings })}\n` : `${result.id}\n`);
       return EXIT.OK;
     });
   },

@@ -44,3 +44,17 @@ describe('git capsule write', () => {
     expect((await r.cli(['write', '--bogus'])).code).toBe(2);
   });
 });
+
+describe('git capsule write redaction', () => {
+  it('redacts a secret before it is committed and says so', async () => {
+    const r = cliRepo();
+    const token = `ghp_${'a1B2c3D4e5'.repeat(3)}abcdef`;
+    const out = await r.cli(['write', '--objective', `Rotate the deploy token ${token} today`, '--waiting-on', 'nothing', '--next', 'Rotate it']);
+    expect(out.code).toBe(0);
+    expect(out.stderr).toContain('redacted 1 secret');
+    const shown = git(r.dir, ['log', '-p', 'capsules'], r.env);
+    expect(shown).not.toContain(token);
+    expect(shown).toContain('[REDACTED:');
+    r.done();
+  });
+});
