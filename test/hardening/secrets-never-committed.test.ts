@@ -69,4 +69,20 @@ describe('secrets planted in capsules never reach the memory branch', () => {
       await t.done();
     }
   });
+
+  it('commits, redacted, a hand-written capsule whose objective is nothing but a secret', async () => {
+    const key = (generateSecrets(9).find((s) => s.kind === 'github-token') as PlantedSecret).value;
+    const t = await openTempStore();
+    try {
+      const file = join(t.dir, 'only-a-key.md');
+      writeFileSync(file, renderCapsule({ frontmatter: { id: testId(900), objective: key, waiting_on: 'nothing', next_valid_action: 'rotate it', status: 'active', created_at: '2026-11-29T20:00:00Z' }, sections: emptySections(), notes: '' }));
+      const cli = await runCli(['write', file], { cwd: t.dir, env: t.env, now: NOW });
+      expect(cli.code).toBe(0);
+      const objects = everyObject(t.dir, t.env);
+      expect(objects).toContain('[REDACTED:github-token]');
+      expect(objects).not.toContain(key);
+    } finally {
+      await t.done();
+    }
+  });
 });
