@@ -550,16 +550,16 @@ var init_history_types = __esm({
 });
 
 // lib/cli/args.ts
-function parseVerbArgs(verb17, args, options, allowPositionals = true) {
+function parseVerbArgs(verb19, args, options, allowPositionals = true) {
   try {
     return (0, import_node_util.parseArgs)({ args, options, allowPositionals, strict: true });
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb17} --help'.`, { verb: verb17, args }, { cause: err });
+    throw new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb19} --help'.`, { verb: verb19, args }, { cause: err });
   }
 }
-function usageError(verb17, reason) {
-  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb17} --help'.`, { verb: verb17 });
+function usageError(verb19, reason) {
+  return new CapsuleError("USAGE", `${reason}. See 'git capsule ${verb19} --help'.`, { verb: verb19 });
 }
 var import_node_util;
 var init_args = __esm({
@@ -908,16 +908,16 @@ var require_ucs2length = __commonJS({
   "node_modules/ajv/dist/runtime/ucs2length.js"(exports2) {
     "use strict";
     Object.defineProperty(exports2, "__esModule", { value: true });
-    function ucs2length(str) {
-      const len = str.length;
+    function ucs2length(str3) {
+      const len = str3.length;
       let length = 0;
       let pos = 0;
       let value;
       while (pos < len) {
         length++;
-        value = str.charCodeAt(pos++);
+        value = str3.charCodeAt(pos++);
         if (value >= 55296 && value <= 56319 && pos < len) {
-          value = str.charCodeAt(pos);
+          value = str3.charCodeAt(pos);
           if ((value & 64512) === 56320)
             pos++;
         }
@@ -2528,13 +2528,13 @@ var require_Collection = __commonJS({
 var require_stringifyComment = __commonJS({
   "node_modules/yaml/dist/stringify/stringifyComment.js"(exports2) {
     "use strict";
-    var stringifyComment = (str) => str.replace(/^(?!$)(?: $)?/gm, "#");
+    var stringifyComment = (str3) => str3.replace(/^(?!$)(?: $)?/gm, "#");
     function indentComment(comment, indent) {
       if (/^\n+$/.test(comment))
         return comment.substring(1);
       return indent ? comment.replace(/^(?! *$)/gm, indent) : comment;
     }
-    var lineComment = (str, indent, comment) => str.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str.endsWith(" ") ? "" : " ") + comment;
+    var lineComment = (str3, indent, comment) => str3.endsWith("\n") ? indentComment(comment, indent) : comment.includes("\n") ? "\n" + indentComment(comment, indent) : (str3.endsWith(" ") ? "" : " ") + comment;
     exports2.indentComment = indentComment;
     exports2.lineComment = lineComment;
     exports2.stringifyComment = stringifyComment;
@@ -2688,16 +2688,16 @@ var require_stringifyString = __commonJS({
       lineWidth: ctx.options.lineWidth,
       minContentWidth: ctx.options.minContentWidth
     });
-    var containsDocumentMarker = (str) => /^(%|---|\.\.\.)/m.test(str);
-    function lineLengthOverLimit(str, lineWidth, indentLength) {
+    var containsDocumentMarker = (str3) => /^(%|---|\.\.\.)/m.test(str3);
+    function lineLengthOverLimit(str3, lineWidth, indentLength) {
       if (!lineWidth || lineWidth < 0)
         return false;
       const limit = lineWidth - indentLength;
-      const strLen = str.length;
+      const strLen = str3.length;
       if (strLen <= limit)
         return false;
       for (let i = 0, start = 0; i < strLen; ++i) {
-        if (str[i] === "\n") {
+        if (str3[i] === "\n") {
           if (i - start > limit)
             return true;
           start = i + 1;
@@ -2714,11 +2714,11 @@ var require_stringifyString = __commonJS({
       const { implicitKey } = ctx;
       const minMultiLineLength = ctx.options.doubleQuotedMinMultiLineLength;
       const indent = ctx.indent || (containsDocumentMarker(value) ? "  " : "");
-      let str = "";
+      let str3 = "";
       let start = 0;
       for (let i = 0, ch = json[i]; ch; ch = json[++i]) {
         if (ch === " " && json[i + 1] === "\\" && json[i + 2] === "n") {
-          str += json.slice(start, i) + "\\ ";
+          str3 += json.slice(start, i) + "\\ ";
           i += 1;
           start = i;
           ch = "\\";
@@ -2727,38 +2727,38 @@ var require_stringifyString = __commonJS({
           switch (json[i + 1]) {
             case "u":
               {
-                str += json.slice(start, i);
+                str3 += json.slice(start, i);
                 const code = json.substr(i + 2, 4);
                 switch (code) {
                   case "0000":
-                    str += "\\0";
+                    str3 += "\\0";
                     break;
                   case "0007":
-                    str += "\\a";
+                    str3 += "\\a";
                     break;
                   case "000b":
-                    str += "\\v";
+                    str3 += "\\v";
                     break;
                   case "001b":
-                    str += "\\e";
+                    str3 += "\\e";
                     break;
                   case "0085":
-                    str += "\\N";
+                    str3 += "\\N";
                     break;
                   case "00a0":
-                    str += "\\_";
+                    str3 += "\\_";
                     break;
                   case "2028":
-                    str += "\\L";
+                    str3 += "\\L";
                     break;
                   case "2029":
-                    str += "\\P";
+                    str3 += "\\P";
                     break;
                   default:
                     if (code.substr(0, 2) === "00")
-                      str += "\\x" + code.substr(2);
+                      str3 += "\\x" + code.substr(2);
                     else
-                      str += json.substr(i, 6);
+                      str3 += json.substr(i, 6);
                 }
                 i += 5;
                 start = i + 1;
@@ -2768,14 +2768,14 @@ var require_stringifyString = __commonJS({
               if (implicitKey || json[i + 2] === '"' || json.length < minMultiLineLength) {
                 i += 1;
               } else {
-                str += json.slice(start, i) + "\n\n";
+                str3 += json.slice(start, i) + "\n\n";
                 while (json[i + 2] === "\\" && json[i + 3] === "n" && json[i + 4] !== '"') {
-                  str += "\n";
+                  str3 += "\n";
                   i += 2;
                 }
-                str += indent;
+                str3 += indent;
                 if (json[i + 2] === " ")
-                  str += "\\";
+                  str3 += "\\";
                 i += 1;
                 start = i + 1;
               }
@@ -2784,8 +2784,8 @@ var require_stringifyString = __commonJS({
               i += 1;
           }
       }
-      str = start ? str + json.slice(start) : json;
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
+      str3 = start ? str3 + json.slice(start) : json;
+      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent, foldFlowLines.FOLD_QUOTED, getFoldOptions(ctx, false));
     }
     function singleQuotedString(value, ctx) {
       if (ctx.options.singleQuote === false || ctx.implicitKey && value.includes("\n") || /[ \t]\n|\n[ \t]/.test(value))
@@ -2913,15 +2913,15 @@ ${indent}${start}${value}${end}`;
           return quotedString(value, ctx);
         }
       }
-      const str = value.replace(/\n+/g, `$&
+      const str3 = value.replace(/\n+/g, `$&
 ${indent}`);
       if (actualString) {
-        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str);
+        const test = (tag) => tag.default && tag.tag !== "tag:yaml.org,2002:str" && tag.test?.test(str3);
         const { compat, tags } = ctx.doc.schema;
         if (tags.some(test) || compat?.some(test))
           return quotedString(value, ctx);
       }
-      return implicitKey ? str : foldFlowLines.foldFlowLines(str, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
+      return implicitKey ? str3 : foldFlowLines.foldFlowLines(str3, indent, foldFlowLines.FOLD_FLOW, getFoldOptions(ctx, false));
     }
     function stringifyString(item, ctx, onComment, onChompKeep) {
       const { implicitKey, inFlow } = ctx;
@@ -3073,11 +3073,11 @@ var require_stringify = __commonJS({
       const props = stringifyProps(node, tagObj, ctx);
       if (props.length > 0)
         ctx.indentAtStart = (ctx.indentAtStart ?? 0) + props.length + 1;
-      const str = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
+      const str3 = typeof tagObj.stringify === "function" ? tagObj.stringify(node, ctx, onComment, onChompKeep) : identity.isScalar(node) ? stringifyString.stringifyString(node, ctx, onComment, onChompKeep) : node.toString(ctx, onComment, onChompKeep);
       if (!props)
-        return str;
-      return identity.isScalar(node) || str[0] === "{" || str[0] === "[" ? `${props} ${str}` : `${props}
-${ctx.indent}${str}`;
+        return str3;
+      return identity.isScalar(node) || str3[0] === "{" || str3[0] === "[" ? `${props} ${str3}` : `${props}
+${ctx.indent}${str3}`;
     }
     exports2.createStringifyContext = createStringifyContext;
     exports2.stringify = stringify2;
@@ -3112,8 +3112,8 @@ var require_stringifyPair = __commonJS({
       });
       let keyCommentDone = false;
       let chompKeep = false;
-      let str = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
-      if (!explicitKey && !ctx.inFlow && str.length > 1024) {
+      let str3 = stringify2.stringify(key, ctx, () => keyCommentDone = true, () => chompKeep = true);
+      if (!explicitKey && !ctx.inFlow && str3.length > 1024) {
         if (simpleKeys)
           throw new Error("With simple keys, single line scalar must not span more than 1024 characters");
         explicitKey = true;
@@ -3122,27 +3122,27 @@ var require_stringifyPair = __commonJS({
         if (allNullValues || value == null) {
           if (keyCommentDone && onComment)
             onComment();
-          return str === "" ? "?" : explicitKey ? `? ${str}` : str;
+          return str3 === "" ? "?" : explicitKey ? `? ${str3}` : str3;
         }
       } else if (allNullValues && !simpleKeys || value == null && explicitKey) {
-        str = `? ${str}`;
+        str3 = `? ${str3}`;
         if (keyComment && !keyCommentDone) {
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
         } else if (chompKeep && onChompKeep)
           onChompKeep();
-        return str;
+        return str3;
       }
       if (keyCommentDone)
         keyComment = null;
       if (explicitKey) {
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
-        str = `? ${str}
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
+        str3 = `? ${str3}
 ${indent}:`;
       } else {
-        str = `${str}:`;
+        str3 = `${str3}:`;
         if (keyComment)
-          str += stringifyComment.lineComment(str, ctx.indent, commentString(keyComment));
+          str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(keyComment));
       }
       let vsb, vcb, valueComment;
       if (identity.isNode(value)) {
@@ -3158,7 +3158,7 @@ ${indent}:`;
       }
       ctx.implicitKey = false;
       if (!explicitKey && !keyComment && identity.isScalar(value))
-        ctx.indentAtStart = str.length + 1;
+        ctx.indentAtStart = str3.length + 1;
       chompKeep = false;
       if (!indentSeq && indentStep.length >= 2 && !ctx.inFlow && !explicitKey && identity.isSeq(value) && !value.flow && !value.tag && !value.anchor) {
         ctx.indent = ctx.indent.substring(2);
@@ -3202,16 +3202,16 @@ ${ctx.indent}`;
       } else if (valueStr === "" || valueStr[0] === "\n") {
         ws = "";
       }
-      str += ws + valueStr;
+      str3 += ws + valueStr;
       if (ctx.inFlow) {
         if (valueCommentDone && onComment)
           onComment();
       } else if (valueComment && !valueCommentDone) {
-        str += stringifyComment.lineComment(str, ctx.indent, commentString(valueComment));
+        str3 += stringifyComment.lineComment(str3, ctx.indent, commentString(valueComment));
       } else if (chompKeep && onChompKeep) {
         onChompKeep();
       }
-      return str;
+      return str3;
     }
     exports2.stringifyPair = stringifyPair;
   }
@@ -3438,31 +3438,31 @@ var require_stringifyCollection = __commonJS({
           }
         }
         chompKeep = false;
-        let str2 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
+        let str4 = stringify2.stringify(item, itemCtx, () => comment2 = null, () => chompKeep = true);
         if (comment2)
-          str2 += stringifyComment.lineComment(str2, itemIndent, commentString(comment2));
+          str4 += stringifyComment.lineComment(str4, itemIndent, commentString(comment2));
         if (chompKeep && comment2)
           chompKeep = false;
-        lines.push(blockItemPrefix + str2);
+        lines.push(blockItemPrefix + str4);
       }
-      let str;
+      let str3;
       if (lines.length === 0) {
-        str = flowChars.start + flowChars.end;
+        str3 = flowChars.start + flowChars.end;
       } else {
-        str = lines[0];
+        str3 = lines[0];
         for (let i = 1; i < lines.length; ++i) {
           const line = lines[i];
-          str += line ? `
+          str3 += line ? `
 ${indent}${line}` : "\n";
         }
       }
       if (comment) {
-        str += "\n" + stringifyComment.indentComment(commentString(comment), indent);
+        str3 += "\n" + stringifyComment.indentComment(commentString(comment), indent);
         if (onComment)
           onComment();
       } else if (chompKeep && onChompKeep)
         onChompKeep();
-      return str;
+      return str3;
     }
     function stringifyFlowCollection({ items }, ctx, { flowChars, itemIndent }) {
       const { indent, indentStep, flowCollectionPadding: fcPadding, options: { commentString } } = ctx;
@@ -3505,21 +3505,21 @@ ${indent}${line}` : "\n";
         }
         if (comment)
           reqNewline = true;
-        let str = stringify2.stringify(item, itemCtx, () => comment = null);
-        reqNewline || (reqNewline = lines.length > linesAtValue || str.includes("\n"));
+        let str3 = stringify2.stringify(item, itemCtx, () => comment = null);
+        reqNewline || (reqNewline = lines.length > linesAtValue || str3.includes("\n"));
         if (i < items.length - 1) {
-          str += ",";
+          str3 += ",";
         } else if (ctx.options.trailingComma) {
           if (ctx.options.lineWidth > 0) {
-            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str.length + 2) > ctx.options.lineWidth);
+            reqNewline || (reqNewline = lines.reduce((sum, line) => sum + line.length + 2, 2) + (str3.length + 2) > ctx.options.lineWidth);
           }
           if (reqNewline) {
-            str += ",";
+            str3 += ",";
           }
         }
         if (comment)
-          str += stringifyComment.lineComment(str, itemIndent, commentString(comment));
-        lines.push(str);
+          str3 += stringifyComment.lineComment(str3, itemIndent, commentString(comment));
+        lines.push(str3);
         linesAtValue = lines.length;
       }
       const { start, end } = flowChars;
@@ -3531,11 +3531,11 @@ ${indent}${line}` : "\n";
           reqNewline = ctx.options.lineWidth > 0 && len > ctx.options.lineWidth;
         }
         if (reqNewline) {
-          let str = start;
+          let str3 = start;
           for (const line of lines)
-            str += line ? `
+            str3 += line ? `
 ${indentStep}${indent}${line}` : "\n";
-          return `${str}
+          return `${str3}
 ${indent}${end}`;
         } else {
           return `${start}${fcPadding}${lines.join(" ")}${fcPadding}${end}`;
@@ -3867,7 +3867,7 @@ var require_string = __commonJS({
       identify: (value) => typeof value === "string",
       default: true,
       tag: "tag:yaml.org,2002:str",
-      resolve: (str) => str,
+      resolve: (str3) => str3,
       stringify(item, ctx, onComment, onChompKeep) {
         ctx = Object.assign({ actualString: true }, ctx);
         return stringifyString.stringifyString(item, ctx, onComment, onChompKeep);
@@ -3905,7 +3905,7 @@ var require_bool = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:bool",
       test: /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/,
-      resolve: (str) => new Scalar.Scalar(str[0] === "t" || str[0] === "T"),
+      resolve: (str3) => new Scalar.Scalar(str3[0] === "t" || str3[0] === "T"),
       stringify({ source, value }, ctx) {
         if (source && boolTag.test.test(source)) {
           const sv = source[0] === "t" || source[0] === "T";
@@ -3957,7 +3957,7 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -3966,7 +3966,7 @@ var require_float = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str),
+      resolve: (str3) => parseFloat(str3),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -3977,11 +3977,11 @@ var require_float = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str));
-        const dot = str.indexOf(".");
-        if (dot !== -1 && str[str.length - 1] === "0")
-          node.minFractionDigits = str.length - dot - 1;
+      resolve(str3) {
+        const node = new Scalar.Scalar(parseFloat(str3));
+        const dot = str3.indexOf(".");
+        if (dot !== -1 && str3[str3.length - 1] === "0")
+          node.minFractionDigits = str3.length - dot - 1;
         return node;
       },
       stringify: stringifyNumber.stringifyNumber
@@ -3998,7 +3998,7 @@ var require_int = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    var intResolve = (str, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix);
+    var intResolve = (str3, offset, radix, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3.substring(offset), radix);
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value) && value >= 0)
@@ -4011,7 +4011,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^0o[0-7]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 8, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 8, opt),
       stringify: (node) => intStringify(node, 8, "0o")
     };
     var int = {
@@ -4019,7 +4019,7 @@ var require_int = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -4028,7 +4028,7 @@ var require_int = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^0x[0-9a-fA-F]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports2.int = int;
@@ -4081,7 +4081,7 @@ var require_schema2 = __commonJS({
         identify: (value) => typeof value === "string",
         default: true,
         tag: "tag:yaml.org,2002:str",
-        resolve: (str) => str,
+        resolve: (str3) => str3,
         stringify: stringifyJSON
       },
       {
@@ -4098,7 +4098,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:bool",
         test: /^true$|^false$/,
-        resolve: (str) => str === "true",
+        resolve: (str3) => str3 === "true",
         stringify: stringifyJSON
       },
       {
@@ -4106,7 +4106,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:int",
         test: /^-?(?:0|[1-9][0-9]*)$/,
-        resolve: (str, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str) : parseInt(str, 10),
+        resolve: (str3, _onError, { intAsBigInt }) => intAsBigInt ? BigInt(str3) : parseInt(str3, 10),
         stringify: ({ value }) => intIdentify(value) ? value.toString() : JSON.stringify(value)
       },
       {
@@ -4114,7 +4114,7 @@ var require_schema2 = __commonJS({
         default: true,
         tag: "tag:yaml.org,2002:float",
         test: /^-?(?:0|[1-9][0-9]*)(?:\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$/,
-        resolve: (str) => parseFloat(str),
+        resolve: (str3) => parseFloat(str3),
         stringify: stringifyJSON
       }
     ];
@@ -4122,9 +4122,9 @@ var require_schema2 = __commonJS({
       default: true,
       tag: "",
       test: /^/,
-      resolve(str, onError) {
-        onError(`Unresolved plain scalar ${JSON.stringify(str)}`);
-        return str;
+      resolve(str3, onError) {
+        onError(`Unresolved plain scalar ${JSON.stringify(str3)}`);
+        return str3;
       }
     };
     var schema = [map.map, seq.seq].concat(jsonScalars, jsonError);
@@ -4156,10 +4156,10 @@ var require_binary = __commonJS({
         if (typeof node_buffer.Buffer === "function") {
           return node_buffer.Buffer.from(src, "base64");
         } else if (typeof atob === "function") {
-          const str = atob(src.replace(/[\n\r]/g, ""));
-          const buffer = new Uint8Array(str.length);
-          for (let i = 0; i < str.length; ++i)
-            buffer[i] = str.charCodeAt(i);
+          const str3 = atob(src.replace(/[\n\r]/g, ""));
+          const buffer = new Uint8Array(str3.length);
+          for (let i = 0; i < str3.length; ++i)
+            buffer[i] = str3.charCodeAt(i);
           return buffer;
         } else {
           onError("This environment does not support reading binary tags; either Buffer or atob is required");
@@ -4170,28 +4170,28 @@ var require_binary = __commonJS({
         if (!value)
           return "";
         const buf = value;
-        let str;
+        let str3;
         if (typeof node_buffer.Buffer === "function") {
-          str = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
+          str3 = buf instanceof node_buffer.Buffer ? buf.toString("base64") : node_buffer.Buffer.from(buf.buffer).toString("base64");
         } else if (typeof btoa === "function") {
           let s = "";
           for (let i = 0; i < buf.length; ++i)
             s += String.fromCharCode(buf[i]);
-          str = btoa(s);
+          str3 = btoa(s);
         } else {
           throw new Error("This environment does not support writing binary tags; either Buffer or btoa is required");
         }
         type ?? (type = Scalar.Scalar.BLOCK_LITERAL);
         if (type !== Scalar.Scalar.QUOTE_DOUBLE) {
           const lineWidth = Math.max(ctx.options.lineWidth - ctx.indent.length, ctx.options.minContentWidth);
-          const n = Math.ceil(str.length / lineWidth);
+          const n = Math.ceil(str3.length / lineWidth);
           const lines = new Array(n);
           for (let i = 0, o = 0; i < n; ++i, o += lineWidth) {
-            lines[i] = str.substr(o, lineWidth);
+            lines[i] = str3.substr(o, lineWidth);
           }
-          str = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
+          str3 = lines.join(type === Scalar.Scalar.BLOCK_LITERAL ? "\n" : " ");
         }
-        return stringifyString.stringifyString({ comment, type, value: str }, ctx, onComment, onChompKeep);
+        return stringifyString.stringifyString({ comment, type, value: str3 }, ctx, onComment, onChompKeep);
       }
     };
     exports2.binary = binary;
@@ -4397,7 +4397,7 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/,
-      resolve: (str) => str.slice(-3).toLowerCase() === "nan" ? NaN : str[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
+      resolve: (str3) => str3.slice(-3).toLowerCase() === "nan" ? NaN : str3[0] === "-" ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY,
       stringify: stringifyNumber.stringifyNumber
     };
     var floatExp = {
@@ -4406,7 +4406,7 @@ var require_float2 = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "EXP",
       test: /^[-+]?(?:[0-9][0-9_]*)?(?:\.[0-9_]*)?[eE][-+]?[0-9]+$/,
-      resolve: (str) => parseFloat(str.replace(/_/g, "")),
+      resolve: (str3) => parseFloat(str3.replace(/_/g, "")),
       stringify(node) {
         const num = Number(node.value);
         return isFinite(num) ? num.toExponential() : stringifyNumber.stringifyNumber(node);
@@ -4417,11 +4417,11 @@ var require_float2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:float",
       test: /^[-+]?(?:[0-9][0-9_]*)?\.[0-9_]*$/,
-      resolve(str) {
-        const node = new Scalar.Scalar(parseFloat(str.replace(/_/g, "")));
-        const dot = str.indexOf(".");
+      resolve(str3) {
+        const node = new Scalar.Scalar(parseFloat(str3.replace(/_/g, "")));
+        const dot = str3.indexOf(".");
         if (dot !== -1) {
-          const f = str.substring(dot + 1).replace(/_/g, "");
+          const f = str3.substring(dot + 1).replace(/_/g, "");
           if (f[f.length - 1] === "0")
             node.minFractionDigits = f.length;
         }
@@ -4441,34 +4441,34 @@ var require_int2 = __commonJS({
     "use strict";
     var stringifyNumber = require_stringifyNumber();
     var intIdentify = (value) => typeof value === "bigint" || Number.isInteger(value);
-    function intResolve(str, offset, radix, { intAsBigInt }) {
-      const sign = str[0];
+    function intResolve(str3, offset, radix, { intAsBigInt }) {
+      const sign = str3[0];
       if (sign === "-" || sign === "+")
         offset += 1;
-      str = str.substring(offset).replace(/_/g, "");
+      str3 = str3.substring(offset).replace(/_/g, "");
       if (intAsBigInt) {
         switch (radix) {
           case 2:
-            str = `0b${str}`;
+            str3 = `0b${str3}`;
             break;
           case 8:
-            str = `0o${str}`;
+            str3 = `0o${str3}`;
             break;
           case 16:
-            str = `0x${str}`;
+            str3 = `0x${str3}`;
             break;
         }
-        const n2 = BigInt(str);
+        const n2 = BigInt(str3);
         return sign === "-" ? BigInt(-1) * n2 : n2;
       }
-      const n = parseInt(str, radix);
+      const n = parseInt(str3, radix);
       return sign === "-" ? -1 * n : n;
     }
     function intStringify(node, radix, prefix) {
       const { value } = node;
       if (intIdentify(value)) {
-        const str = value.toString(radix);
-        return value < 0 ? "-" + prefix + str.substr(1) : prefix + str;
+        const str3 = value.toString(radix);
+        return value < 0 ? "-" + prefix + str3.substr(1) : prefix + str3;
       }
       return stringifyNumber.stringifyNumber(node);
     }
@@ -4478,7 +4478,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "BIN",
       test: /^[-+]?0b[0-1_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 2, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 2, opt),
       stringify: (node) => intStringify(node, 2, "0b")
     };
     var intOct = {
@@ -4487,7 +4487,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "OCT",
       test: /^[-+]?0[0-7_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 1, 8, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 1, 8, opt),
       stringify: (node) => intStringify(node, 8, "0")
     };
     var int = {
@@ -4495,7 +4495,7 @@ var require_int2 = __commonJS({
       default: true,
       tag: "tag:yaml.org,2002:int",
       test: /^[-+]?[0-9][0-9_]*$/,
-      resolve: (str, _onError, opt) => intResolve(str, 0, 10, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 0, 10, opt),
       stringify: stringifyNumber.stringifyNumber
     };
     var intHex = {
@@ -4504,7 +4504,7 @@ var require_int2 = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "HEX",
       test: /^[-+]?0x[0-9a-fA-F_]+$/,
-      resolve: (str, _onError, opt) => intResolve(str, 2, 16, opt),
+      resolve: (str3, _onError, opt) => intResolve(str3, 2, 16, opt),
       stringify: (node) => intStringify(node, 16, "0x")
     };
     exports2.int = int;
@@ -4608,9 +4608,9 @@ var require_timestamp = __commonJS({
   "node_modules/yaml/dist/schema/yaml-1.1/timestamp.js"(exports2) {
     "use strict";
     var stringifyNumber = require_stringifyNumber();
-    function parseSexagesimal(str, asBigInt) {
-      const sign = str[0];
-      const parts = sign === "-" || sign === "+" ? str.substring(1) : str;
+    function parseSexagesimal(str3, asBigInt) {
+      const sign = str3[0];
+      const parts = sign === "-" || sign === "+" ? str3.substring(1) : str3;
       const num = (n) => asBigInt ? BigInt(n) : Number(n);
       const res = parts.replace(/_/g, "").split(":").reduce((res2, p) => res2 * num(60) + num(p), num(0));
       return sign === "-" ? num(-1) * res : res;
@@ -4647,7 +4647,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:int",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+$/,
-      resolve: (str, _onError, { intAsBigInt }) => parseSexagesimal(str, intAsBigInt),
+      resolve: (str3, _onError, { intAsBigInt }) => parseSexagesimal(str3, intAsBigInt),
       stringify: stringifySexagesimal
     };
     var floatTime = {
@@ -4656,7 +4656,7 @@ var require_timestamp = __commonJS({
       tag: "tag:yaml.org,2002:float",
       format: "TIME",
       test: /^[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\.[0-9_]*$/,
-      resolve: (str) => parseSexagesimal(str, false),
+      resolve: (str3) => parseSexagesimal(str3, false),
       stringify: stringifySexagesimal
     };
     var timestamp = {
@@ -4667,8 +4667,8 @@ var require_timestamp = __commonJS({
       // may be omitted altogether, resulting in a date format. In such a case, the time part is
       // assumed to be 00:00:00Z (start of day, UTC).
       test: RegExp("^([0-9]{4})-([0-9]{1,2})-([0-9]{1,2})(?:(?:t|T|[ \\t]+)([0-9]{1,2}):([0-9]{1,2}):([0-9]{1,2}(\\.[0-9]+)?)(?:[ \\t]*(Z|[-+][012]?[0-9](?::[0-9]{2})?))?)?$"),
-      resolve(str) {
-        const match = str.match(timestamp.test);
+      resolve(str3) {
+        const match = str3.match(timestamp.test);
         if (!match)
           throw new Error("!!timestamp expects a date, starting with yyyy-mm-dd");
         const [, year, month, day, hour, minute, second] = match.map(Number);
@@ -9232,8 +9232,8 @@ __export(validate_exports2, {
 });
 async function readCapsuleFile(path, cwd) {
   try {
-    const { resolve: resolve8 } = await import("node:path");
-    const buffer = await (0, import_promises.readFile)(resolve8(cwd, path));
+    const { resolve: resolve10 } = await import("node:path");
+    const buffer = await (0, import_promises.readFile)(resolve10(cwd, path));
     return buffer.length > MAX_CAPSULE_BYTES * 4 ? buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString("utf8") : buffer.toString("utf8");
   } catch (err) {
     throw new CapsuleError("FILE_UNREADABLE", `cannot read capsule file ${path}: ${err.code ?? String(err)}; check the path`, { path }, { cause: err });
@@ -9538,7 +9538,7 @@ function runDetached(cwd, env, args) {
 }
 function runGit(cwd, env, args, opts) {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  return new Promise((resolve8, reject) => {
+  return new Promise((resolve10, reject) => {
     const child = (0, import_node_child_process.spawn)("git", args, { cwd, env, stdio: ["pipe", "pipe", "pipe"], windowsHide: true });
     let stdout = "";
     let stderr = "";
@@ -9565,7 +9565,7 @@ function runGit(cwd, env, args, opts) {
       }
       const exitCode = code ?? 128;
       if (exitCode === 0 || (opts.okExitCodes ?? []).includes(exitCode)) {
-        resolve8({ stdout, stderr, exitCode });
+        resolve10({ stdout, stderr, exitCode });
         return;
       }
       reject(gitFailed(args, exitCode, stderr, signal));
@@ -9624,8 +9624,8 @@ var init_cat_file_batch = __esm({
         if (name.includes("\n")) return Promise.reject(new CapsuleError("GIT_FAILED", `object name contains a newline: ${JSON.stringify(name)}`, { args: ["cat-file", "--batch"], exitCode: null, stderr: "" }));
         if (this.failure) return Promise.reject(this.failure);
         const child = this.start();
-        return new Promise((resolve8, reject) => {
-          this.queue.push({ name, resolve: resolve8, reject });
+        return new Promise((resolve10, reject) => {
+          this.queue.push({ name, resolve: resolve10, reject });
           this.arm();
           child.stdin.write(`${name}
 `);
@@ -9642,8 +9642,8 @@ var init_cat_file_batch = __esm({
         this.child = null;
         if (this.timer) clearTimeout(this.timer);
         if (!child) return;
-        await new Promise((resolve8) => {
-          child.once("close", () => resolve8());
+        await new Promise((resolve10) => {
+          child.once("close", () => resolve10());
           child.stdin.end();
         });
       }
@@ -13911,6 +13911,1170 @@ The hooks act only while capsule.autoSync is true; a failure of theirs never blo
   }
 });
 
+// lib/budget/thresholds.ts
+function resolveMargins(sources) {
+  const notes = [];
+  const config = isRecord(sources.config) ? sources.config : {};
+  const pick = (key, fallback) => {
+    if (config[key] !== void 0) {
+      if (isMargin(config[key])) return [config[key], "config"];
+      notes.push(`ignored ${key} ${JSON.stringify(config[key])} in .capsule/config.json: expected a whole number from 0 to ${MAX_MARGIN_TOKENS}`);
+    }
+    const raw = sources.gitConfig?.[`capsule.${key.toLowerCase()}`];
+    if (raw !== void 0) {
+      const value = /^\s*\d+\s*$/.test(raw) ? Number(raw) : NaN;
+      if (isMargin(value)) return [value, "git-config"];
+      notes.push(`ignored git config capsule.${key}=${JSON.stringify(raw)}: expected a whole number from 0 to ${MAX_MARGIN_TOKENS}`);
+    }
+    return [fallback, "default"];
+  };
+  const [reset, resetFrom] = pick("resetMarginTokens", DEFAULT_RESET_MARGIN_TOKENS);
+  const [runway, runwayFrom] = pick("warningRunwayTokens", DEFAULT_WARNING_RUNWAY_TOKENS);
+  return { margins: { resetMarginTokens: reset, warningRunwayTokens: runway, from: { resetMarginTokens: resetFrom, warningRunwayTokens: runwayFrom } }, notes };
+}
+function deriveBudgetPoints(native, margins) {
+  const hard = native.tokens - margins.resetMarginTokens;
+  const warning = hard - margins.warningRunwayTokens;
+  if (warning <= 0) {
+    return { ok: false, reason: `the margins (${margins.resetMarginTokens} + ${margins.warningRunwayTokens}) leave no room below the native point ${native.tokens}` };
+  }
+  return { ok: true, points: { native, hard, warning, margins, blockEnabled: native.autoCompact } };
+}
+function isMargin(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 && value <= MAX_MARGIN_TOKENS;
+}
+function isRecord(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var DEFAULT_RESET_MARGIN_TOKENS, DEFAULT_WARNING_RUNWAY_TOKENS, MAX_MARGIN_TOKENS, MARGIN_KEYS;
+var init_thresholds = __esm({
+  "lib/budget/thresholds.ts"() {
+    "use strict";
+    DEFAULT_RESET_MARGIN_TOKENS = 8192;
+    DEFAULT_WARNING_RUNWAY_TOKENS = 16384;
+    MAX_MARGIN_TOKENS = 1e6;
+    MARGIN_KEYS = ["resetMarginTokens", "warningRunwayTokens"];
+  }
+});
+
+// lib/budget/env-switches.ts
+function readBudgetSwitches(env) {
+  return {
+    capsuleDisabled: env.CAPSULE_DISABLED !== void 0,
+    compactDisabled: envTruthy(env.DISABLE_COMPACT),
+    autoCompactDisabled: envTruthy(env.DISABLE_AUTO_COMPACT)
+  };
+}
+function envTruthy(value) {
+  return value !== void 0 && ["1", "true", "yes", "on"].includes(value.trim().toLowerCase());
+}
+var init_env_switches = __esm({
+  "lib/budget/env-switches.ts"() {
+    "use strict";
+  }
+});
+
+// lib/budget/model-window.ts
+function modelWindow(model) {
+  const id = typeof model === "string" ? model.trim().toLowerCase() : "";
+  const row = matchCatalog(id);
+  if (/\[1m\]/.test(id)) {
+    return { window: LONG_WINDOW, maxOutputTokens: row?.[2] ?? DEFAULT_MAX_OUTPUT, source: "tag-1m", ...row ? { canonical: row[0] } : {} };
+  }
+  if (row) return { window: row[1], maxOutputTokens: row[2], source: "catalog", canonical: row[0] };
+  return { window: DEFAULT_WINDOW, maxOutputTokens: DEFAULT_MAX_OUTPUT, source: "default" };
+}
+function matchCatalog(id) {
+  if (id === "") return void 0;
+  let best;
+  for (const row of CATALOG) {
+    const at = id.indexOf(row[0]);
+    if (at === -1) continue;
+    const next = id.charAt(at + row[0].length);
+    if (/[0-9]/.test(next) || next === "-" && /^-[0-9](?![0-9]{3})/.test(id.slice(at + row[0].length))) continue;
+    if (!best || row[0].length > best[0].length) best = row;
+  }
+  return best;
+}
+var DEFAULT_WINDOW, LONG_WINDOW, DEFAULT_MAX_OUTPUT, CATALOG;
+var init_model_window = __esm({
+  "lib/budget/model-window.ts"() {
+    "use strict";
+    DEFAULT_WINDOW = 2e5;
+    LONG_WINDOW = 1e6;
+    DEFAULT_MAX_OUTPUT = 32e3;
+    CATALOG = [
+      ["claude-3-5-haiku", 2e5, 8192],
+      ["claude-3-5-sonnet", 2e5, 8192],
+      ["claude-3-7-sonnet", 2e5, 32e3],
+      ["claude-haiku-4-5", 2e5, 32e3],
+      ["claude-haiku-5-5", LONG_WINDOW, 128e3],
+      ["claude-sonnet-4-0", 2e5, 32e3],
+      ["claude-sonnet-4-5", 2e5, 32e3],
+      ["claude-sonnet-4-6", 2e5, 32e3],
+      ["claude-sonnet-5-5", LONG_WINDOW, 128e3],
+      ["claude-sonnet-5", LONG_WINDOW, 64e3],
+      ["claude-opus-4-0", 2e5, 32e3],
+      ["claude-opus-4-1", 2e5, 32e3],
+      ["claude-opus-4-5", 2e5, 32e3],
+      ["claude-opus-4-6", 2e5, 64e3],
+      ["claude-opus-4-7", LONG_WINDOW, 64e3],
+      ["claude-opus-4-8", LONG_WINDOW, 64e3],
+      ["claude-opus-5-5", LONG_WINDOW, 128e3],
+      ["claude-opus-5", LONG_WINDOW, 64e3],
+      ["claude-fable-5-1", LONG_WINDOW, 64e3],
+      ["claude-fable-5-2", LONG_WINDOW, 128e3],
+      ["claude-fable-5", LONG_WINDOW, 64e3],
+      ["claude-mythos-5-1", LONG_WINDOW, 64e3],
+      ["claude-mythos-5-2", LONG_WINDOW, 128e3],
+      ["claude-mythos-5", LONG_WINDOW, 64e3]
+    ];
+  }
+});
+
+// lib/budget/token-count.ts
+function parseTokenCount(text) {
+  const trimmed = text.trim();
+  if (trimmed === "") return { ok: false, reason: "EMPTY" };
+  const match = /^(\d+(?:\.\d+)?)([kKmM]?)$/.exec(trimmed);
+  if (!match) return { ok: false, reason: "NOT_A_COUNT" };
+  const scale = match[2] === "" ? 1 : match[2].toLowerCase() === "k" ? 1e3 : 1e6;
+  const tokens = Number(match[1]) * scale;
+  const rounded = Math.round(tokens);
+  if (Math.abs(tokens - rounded) > 1e-6 || !Number.isSafeInteger(rounded)) return { ok: false, reason: "NOT_WHOLE" };
+  return { ok: true, tokens: rounded };
+}
+function formatTokens(tokens) {
+  if (tokens >= 1e6 && tokens % 1e5 === 0) return `${tokens / 1e6}m`;
+  if (tokens >= 1e4) return `${Math.round(tokens / 100) / 10}k`;
+  return String(tokens);
+}
+var init_token_count = __esm({
+  "lib/budget/token-count.ts"() {
+    "use strict";
+  }
+});
+
+// lib/budget/configured-windows.ts
+function configuredWindows(inputs, notes) {
+  const { settings, autoCompact } = inputs;
+  const out = [];
+  const raw = inputs.env.CLAUDE_CODE_AUTO_COMPACT_WINDOW;
+  if (raw !== void 0 && raw.trim() !== "") {
+    const parsed = parseTokenCount(raw);
+    if (!parsed.ok || parsed.tokens < 1) notes.push(`ignored CLAUDE_CODE_AUTO_COMPACT_WINDOW=${JSON.stringify(raw)}: not a token count`);
+    else out.push({ tokens: Math.max(parsed.tokens, MIN_AUTO_COMPACT_WINDOW), source: "env" });
+  }
+  if (!autoCompact) return out;
+  const top = settingsWindow(settings.autoCompactWindow, "autoCompactWindow", notes);
+  if (top !== null) out.push({ tokens: top, source: "settings" });
+  const perModel = modelSettingsWindow(settings.modelSettings, inputs.model, notes);
+  if (perModel !== null) out.push({ tokens: perModel, source: "settings-model" });
+  return out;
+}
+function modelSettingsWindow(modelSettings, model, notes) {
+  if (modelSettings === void 0) return null;
+  if (!isRecord2(modelSettings)) {
+    notes.push(`ignored modelSettings ${describe2(modelSettings)}: not an object`);
+    return null;
+  }
+  if (model === null) return null;
+  const canonical = modelWindow(model).canonical;
+  for (const [key, entry] of Object.entries(modelSettings)) {
+    const matches = key === model || canonical !== void 0 && modelWindow(key).canonical === canonical;
+    if (matches && isRecord2(entry)) return settingsWindow(entry.autoCompactWindow, `modelSettings.${key}.autoCompactWindow`, notes);
+  }
+  return null;
+}
+function settingsWindow(value, name, notes) {
+  if (value === void 0 || value === "auto") return null;
+  const tokens = positiveInt2(value);
+  if (tokens === null || tokens < MIN_AUTO_COMPACT_WINDOW) {
+    notes.push(`ignored ${name} ${describe2(value)}: expected "auto" or a whole number of at least ${MIN_AUTO_COMPACT_WINDOW}`);
+    return null;
+  }
+  return tokens;
+}
+function positiveInt2(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+function isRecord2(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function describe2(value) {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}\u2026` : text;
+}
+var MIN_AUTO_COMPACT_WINDOW;
+var init_configured_windows = __esm({
+  "lib/budget/configured-windows.ts"() {
+    "use strict";
+    init_model_window();
+    init_token_count();
+    MIN_AUTO_COMPACT_WINDOW = 1e5;
+  }
+});
+
+// lib/budget/native-point.ts
+function resolveNativePoint(inputs) {
+  const notes = [];
+  const switches = readBudgetSwitches(inputs.env);
+  if (switches.capsuleDisabled) return { status: "disabled", switch: "CAPSULE_DISABLED", notes };
+  if (switches.compactDisabled) return { status: "suppressed", switch: "DISABLE_COMPACT", notes };
+  const settings = isRecord3(inputs.settings) ? inputs.settings : {};
+  const autoCompact = !switches.autoCompactDisabled && settings.autoCompactEnabled !== false;
+  const catalog = modelWindow(inputs.model);
+  const reported = positiveInt3(inputs.reportedWindow);
+  if (inputs.reportedWindow !== void 0 && inputs.reportedWindow !== null && reported === null) {
+    notes.push(`ignored the host's reported window ${describe3(inputs.reportedWindow)}: not a positive whole number`);
+  }
+  let window = reported ?? catalog.window;
+  let windowSource = reported === null ? "model" : "host";
+  const modelWindowTokens = window;
+  for (const candidate of configuredWindows({ env: inputs.env, settings, model: inputs.model, autoCompact }, notes)) {
+    if (candidate.tokens < window) {
+      window = candidate.tokens;
+      windowSource = candidate.source;
+    }
+  }
+  const cap = inputs.capTokens ?? null;
+  if (cap !== null) {
+    if (positiveInt3(cap) === null) notes.push(`ignored the runtime cap ${describe3(cap)}: not a positive whole number`);
+    else if (cap < window) {
+      window = cap;
+      windowSource = "cap";
+    }
+  }
+  const outputReserve = Math.min(maxOutputTokens(catalog.maxOutputTokens, inputs.env, notes), OUTPUT_RESERVE_CAP);
+  const effective = window - outputReserve;
+  const pct = autoCompact ? pctOverride(inputs.env.CLAUDE_AUTOCOMPACT_PCT_OVERRIDE, notes) : null;
+  const lowerByPct = (point) => pct === null ? point : Math.min(point, Math.floor(effective * (pct / 100)));
+  let tokens;
+  let pointSource = "computed";
+  const threshold = positiveInt3(inputs.reportedThreshold);
+  if (inputs.reportedThreshold !== void 0 && inputs.reportedThreshold !== null && threshold === null) {
+    notes.push(`ignored the host's reported threshold ${describe3(inputs.reportedThreshold)}: not a positive whole number`);
+  }
+  if (!autoCompact) {
+    tokens = effective;
+  } else if (threshold !== null) {
+    const clamped = windowSource === "model" || windowSource === "host" ? threshold : Math.min(threshold, effective - SUMMARY_BUFFER);
+    tokens = lowerByPct(clamped);
+    pointSource = "threshold";
+  } else {
+    tokens = lowerByPct(effective - SUMMARY_BUFFER);
+  }
+  if (!Number.isSafeInteger(tokens) || tokens <= 0) {
+    return { status: "unresolvable", reason: `the native point came out as ${tokens} tokens (window ${window}, reserve ${outputReserve})`, notes };
+  }
+  return {
+    status: "ok",
+    notes,
+    point: {
+      tokens,
+      window,
+      windowSource,
+      modelWindow: modelWindowTokens,
+      modelWindowSource: reported === null ? catalog.source : "host",
+      outputReserve,
+      pointSource,
+      pctOverride: pct,
+      autoCompact
+    }
+  };
+}
+function maxOutputTokens(modelDefault, env, notes) {
+  const raw = env.CLAUDE_CODE_MAX_OUTPUT_TOKENS;
+  if (raw === void 0 || raw.trim() === "") return modelDefault;
+  const value = Number(raw.trim());
+  if (!Number.isSafeInteger(value) || value <= 0) {
+    notes.push(`ignored CLAUDE_CODE_MAX_OUTPUT_TOKENS=${JSON.stringify(raw)}: not a positive whole number`);
+    return modelDefault;
+  }
+  return value;
+}
+function pctOverride(raw, notes) {
+  if (raw === void 0 || raw.trim() === "") return null;
+  const pct = parseFloat(raw);
+  if (!(pct > 0 && pct <= 100)) {
+    notes.push(`ignored CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=${JSON.stringify(raw)}: expected a percent above 0 and at most 100`);
+    return null;
+  }
+  return pct;
+}
+function positiveInt3(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value > 0 ? value : null;
+}
+function isRecord3(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function describe3(value) {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 40 ? `${text.slice(0, 40)}\u2026` : text;
+}
+var OUTPUT_RESERVE_CAP, SUMMARY_BUFFER;
+var init_native_point = __esm({
+  "lib/budget/native-point.ts"() {
+    "use strict";
+    init_env_switches();
+    init_model_window();
+    init_configured_windows();
+    OUTPUT_RESERVE_CAP = 2e4;
+    SUMMARY_BUFFER = 13e3;
+  }
+});
+
+// lib/budget-io/budget-state.ts
+function emptySessionState() {
+  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, hostWindow: null, pointsCache: null, loggedReason: null };
+}
+function sessionStatePath(runtimeDir, sessionId) {
+  if (!SESSION_ID.test(sessionId) || sessionId.startsWith(".")) {
+    throw new CapsuleError("BAD_SESSION_ID", `session id ${JSON.stringify(sessionId).slice(0, 80)} is not usable as a file name; expected letters, digits, '.', '_' or '-'.`, { sessionId });
+  }
+  return (0, import_node_path16.join)(runtimeDir, "budget", `${sessionId}.json`);
+}
+function readSessionState(runtimeDir, sessionId) {
+  const raw = readJson(sessionStatePath(runtimeDir, sessionId));
+  if (!isRecord4(raw)) return emptySessionState();
+  const base = emptySessionState();
+  return {
+    warnedWindow: typeof raw.warnedWindow === "string" ? raw.warnedWindow : null,
+    blockedWindow: typeof raw.blockedWindow === "string" ? raw.blockedWindow : null,
+    windowOrdinal: typeof raw.windowOrdinal === "number" && Number.isSafeInteger(raw.windowOrdinal) && raw.windowOrdinal >= 0 ? raw.windowOrdinal : base.windowOrdinal,
+    lastModel: typeof raw.lastModel === "string" ? raw.lastModel : null,
+    hostWindow: isHostWindow(raw.hostWindow) ? raw.hostWindow : null,
+    pointsCache: isRecord4(raw.pointsCache) ? raw.pointsCache : null,
+    loggedReason: typeof raw.loggedReason === "string" ? raw.loggedReason : null
+  };
+}
+function writeSessionState(runtimeDir, sessionId, state) {
+  writeJsonAtomic(sessionStatePath(runtimeDir, sessionId), state);
+}
+function windowIdOf(sessionId, state) {
+  return `${sessionId}:${state.windowOrdinal}`;
+}
+function readCap(runtimeDir) {
+  const raw = readJson((0, import_node_path16.join)(runtimeDir, "budget", "cap.json"));
+  const tokens = isRecord4(raw) ? raw.tokens : void 0;
+  return typeof tokens === "number" && Number.isSafeInteger(tokens) && tokens > 0 ? tokens : null;
+}
+function writeCap(runtimeDir, tokens, now) {
+  const path = (0, import_node_path16.join)(runtimeDir, "budget", "cap.json");
+  if (tokens === null) (0, import_node_fs8.rmSync)(path, { force: true });
+  else writeJsonAtomic(path, { tokens, setAt: now.toISOString() });
+}
+function isHostWindow(value) {
+  return isRecord4(value) && typeof value.model === "string" && typeof value.tokens === "number" && Number.isSafeInteger(value.tokens) && value.tokens > 0;
+}
+function readJson(path) {
+  try {
+    return JSON.parse((0, import_node_fs8.readFileSync)(path, "utf8"));
+  } catch {
+    return void 0;
+  }
+}
+function writeJsonAtomic(path, value) {
+  (0, import_node_fs8.mkdirSync)((0, import_node_path16.join)(path, ".."), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  (0, import_node_fs8.writeFileSync)(tmp, `${JSON.stringify(value)}
+`);
+  (0, import_node_fs8.renameSync)(tmp, path);
+}
+function isRecord4(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var import_node_fs8, import_node_path16, SESSION_ID;
+var init_budget_state = __esm({
+  "lib/budget-io/budget-state.ts"() {
+    "use strict";
+    import_node_fs8 = require("node:fs");
+    import_node_path16 = require("node:path");
+    init_capsule_error();
+    SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
+  }
+});
+
+// lib/budget-io/locate.ts
+function locateBudget(cwd, env) {
+  let top = null;
+  let common = null;
+  try {
+    const out = (0, import_node_child_process5.execFileSync)("git", ["rev-parse", "--path-format=absolute", "--show-toplevel", "--git-common-dir"], {
+      cwd,
+      env,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "ignore"]
+    }).split("\n");
+    top = out[0] || null;
+    common = out[1] || null;
+  } catch {
+  }
+  const projectDir = env.CLAUDE_PROJECT_DIR ? (0, import_node_path17.resolve)(env.CLAUDE_PROJECT_DIR) : top ?? (0, import_node_path17.resolve)(cwd);
+  const runtimeDir = env.CAPSULE_STATE_DIR ? (0, import_node_path17.resolve)(cwd, env.CAPSULE_STATE_DIR) : common ? (0, import_node_path17.join)(common, "capsule") : null;
+  return { projectDir, runtimeDir };
+}
+function findTranscriptPath(opts) {
+  const root = claudeProjectsRoot(opts.env);
+  if (root === null) return null;
+  const dirs = listDirs2(root);
+  const own = dirs.filter((d) => opts.projectDirs.some((p) => isClaudeProjectDir(d, p)));
+  if (opts.sessionId !== null) {
+    const name = `${opts.sessionId}.jsonl`;
+    for (const dir of [...own, ...dirs.filter((d) => !own.includes(d))]) if (isFile2((0, import_node_path17.join)(root, dir, name))) return (0, import_node_path17.join)(root, dir, name);
+    return null;
+  }
+  let best = null;
+  for (const dir of own) {
+    for (const entry of listFiles2((0, import_node_path17.join)(root, dir))) {
+      if (sessionIdFromFileName(entry) === void 0) continue;
+      const path = (0, import_node_path17.join)(root, dir, entry);
+      const mtime = mtimeOf(path);
+      if (mtime !== null && (best === null || mtime > best.mtime)) best = { path, mtime };
+    }
+  }
+  return best?.path ?? null;
+}
+function sessionIdOfTranscript(path) {
+  return sessionIdFromFileName((0, import_node_path17.basename)(path)) ?? null;
+}
+function listDirs2(root) {
+  try {
+    return (0, import_node_fs9.readdirSync)(root, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  } catch {
+    return [];
+  }
+}
+function listFiles2(dir) {
+  try {
+    return (0, import_node_fs9.readdirSync)(dir);
+  } catch {
+    return [];
+  }
+}
+function isFile2(path) {
+  try {
+    return (0, import_node_fs9.statSync)(path).isFile();
+  } catch {
+    return false;
+  }
+}
+function mtimeOf(path) {
+  try {
+    return (0, import_node_fs9.statSync)(path).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+var import_node_child_process5, import_node_fs9, import_node_path17;
+var init_locate = __esm({
+  "lib/budget-io/locate.ts"() {
+    "use strict";
+    import_node_child_process5 = require("node:child_process");
+    import_node_fs9 = require("node:fs");
+    import_node_path17 = require("node:path");
+    init_claude_paths();
+  }
+});
+
+// lib/budget/resolve-budget.ts
+function resolveBudget(inputs, cache) {
+  const key = budgetInputsKey(inputs);
+  if (isCache(cache) && cache.key === key) return { resolution: cache.resolution, cache, reused: true };
+  const resolution = resolveUncached(inputs);
+  return { resolution, cache: { key, resolution }, reused: false };
+}
+function budgetInputsKey(inputs) {
+  const settings = isRecord5(inputs.settings) ? inputs.settings : {};
+  const env = Object.fromEntries(ENV_KEYS.map((k) => [k, inputs.env[k] ?? null]));
+  const config = isRecord5(inputs.margins.config) ? inputs.margins.config : {};
+  const git = inputs.margins.gitConfig ?? {};
+  return JSON.stringify([
+    inputs.model,
+    inputs.capTokens ?? null,
+    inputs.reportedThreshold ?? null,
+    inputs.reportedWindow ?? null,
+    env,
+    [settings.autoCompactEnabled ?? null, settings.autoCompactWindow ?? null, settings.modelSettings ?? null],
+    [config.resetMarginTokens ?? null, config.warningRunwayTokens ?? null],
+    [git["capsule.resetmargintokens"] ?? null, git["capsule.warningrunwaytokens"] ?? null]
+  ]);
+}
+function resolveUncached(inputs) {
+  const native = resolveNativePoint(inputs);
+  if (native.status !== "ok") return native;
+  const { margins, notes } = resolveMargins(inputs.margins);
+  const allNotes = [...native.notes, ...notes];
+  const derived = deriveBudgetPoints(native.point, margins);
+  if (!derived.ok) return { status: "unresolvable", reason: derived.reason, notes: allNotes };
+  return { status: "ok", points: derived.points, notes: allNotes };
+}
+function isCache(value) {
+  if (!isRecord5(value) || typeof value.key !== "string" || !isRecord5(value.resolution)) return false;
+  const status = value.resolution.status;
+  if (status === "ok") return isRecord5(value.resolution.points) && typeof value.resolution.points.hard === "number" && typeof value.resolution.points.warning === "number";
+  return status === "disabled" || status === "suppressed" || status === "unresolvable";
+}
+function isRecord5(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var ENV_KEYS;
+var init_resolve_budget = __esm({
+  "lib/budget/resolve-budget.ts"() {
+    "use strict";
+    init_native_point();
+    init_thresholds();
+    ENV_KEYS = [
+      "CAPSULE_DISABLED",
+      "DISABLE_COMPACT",
+      "DISABLE_AUTO_COMPACT",
+      "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+      "CLAUDE_AUTOCOMPACT_PCT_OVERRIDE",
+      "CLAUDE_CODE_MAX_OUTPUT_TOKENS"
+    ];
+  }
+});
+
+// lib/budget-io/claude-settings.ts
+function readClaudeSettings(opts) {
+  const userDir = opts.env.CLAUDE_CONFIG_DIR || (opts.env.HOME ? (0, import_node_path18.join)(opts.env.HOME, ".claude") : null);
+  const paths = [
+    ...userDir ? [(0, import_node_path18.join)(userDir, "settings.json")] : [],
+    (0, import_node_path18.join)(opts.projectDir, ".claude", "settings.json"),
+    (0, import_node_path18.join)(opts.projectDir, ".claude", "settings.local.json")
+  ];
+  const files = [];
+  const notes = [];
+  let merged = {};
+  for (const path of paths) {
+    let text;
+    try {
+      text = (0, import_node_fs10.readFileSync)(path, "utf8");
+    } catch {
+      files.push({ path, status: "missing" });
+      continue;
+    }
+    const value = parseObject(text);
+    if (value === null) {
+      files.push({ path, status: "invalid" });
+      notes.push(`ignored ${path}: not a JSON object`);
+      continue;
+    }
+    files.push({ path, status: "read" });
+    merged = mergeSettings(merged, value);
+  }
+  return { merged, files, notes };
+}
+function mergeSettings(earlier, later) {
+  const out = { ...earlier };
+  for (const [key, value] of Object.entries(later)) {
+    const before = out[key];
+    out[key] = isRecord6(before) && isRecord6(value) ? mergeSettings(before, value) : value;
+  }
+  return out;
+}
+function parseObject(text) {
+  try {
+    const value = JSON.parse(text);
+    return isRecord6(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+function isRecord6(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var import_node_fs10, import_node_path18;
+var init_claude_settings2 = __esm({
+  "lib/budget-io/claude-settings.ts"() {
+    "use strict";
+    import_node_fs10 = require("node:fs");
+    import_node_path18 = require("node:path");
+  }
+});
+
+// lib/budget/generated/config-schema.js
+var require_config_schema = __commonJS({
+  "lib/budget/generated/config-schema.js"(exports2, module2) {
+    "use strict";
+    module2.exports = validate20;
+    module2.exports.default = validate20;
+    function validate20(data3, { instancePath = "", parentData, parentDataProperty, rootData = data3, dynamicAnchors = {} } = {}) {
+      ;
+      let vErrors = null;
+      let errors = 0;
+      const evaluated0 = validate20.evaluated;
+      if (evaluated0.dynamicProps) {
+        evaluated0.props = void 0;
+      }
+      if (evaluated0.dynamicItems) {
+        evaluated0.items = void 0;
+      }
+      if (data3 && typeof data3 == "object" && !Array.isArray(data3)) {
+        if (data3.resetMarginTokens !== void 0) {
+          let data0 = data3.resetMarginTokens;
+          if (!(typeof data0 == "number" && (!(data0 % 1) && !isNaN(data0)) && isFinite(data0))) {
+            const err0 = { instancePath: instancePath + "/resetMarginTokens", schemaPath: "#/properties/resetMarginTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err0];
+            } else {
+              vErrors.push(err0);
+            }
+            errors++;
+          }
+          if (typeof data0 == "number" && isFinite(data0)) {
+            if (data0 > 1e6 || isNaN(data0)) {
+              const err1 = { instancePath: instancePath + "/resetMarginTokens", schemaPath: "#/properties/resetMarginTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000" };
+              if (vErrors === null) {
+                vErrors = [err1];
+              } else {
+                vErrors.push(err1);
+              }
+              errors++;
+            }
+            if (data0 < 0 || isNaN(data0)) {
+              const err2 = { instancePath: instancePath + "/resetMarginTokens", schemaPath: "#/properties/resetMarginTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err2];
+              } else {
+                vErrors.push(err2);
+              }
+              errors++;
+            }
+          }
+        }
+        if (data3.warningRunwayTokens !== void 0) {
+          let data1 = data3.warningRunwayTokens;
+          if (!(typeof data1 == "number" && (!(data1 % 1) && !isNaN(data1)) && isFinite(data1))) {
+            const err3 = { instancePath: instancePath + "/warningRunwayTokens", schemaPath: "#/properties/warningRunwayTokens/type", keyword: "type", params: { type: "integer" }, message: "must be integer" };
+            if (vErrors === null) {
+              vErrors = [err3];
+            } else {
+              vErrors.push(err3);
+            }
+            errors++;
+          }
+          if (typeof data1 == "number" && isFinite(data1)) {
+            if (data1 > 1e6 || isNaN(data1)) {
+              const err4 = { instancePath: instancePath + "/warningRunwayTokens", schemaPath: "#/properties/warningRunwayTokens/maximum", keyword: "maximum", params: { comparison: "<=", limit: 1e6 }, message: "must be <= 1000000" };
+              if (vErrors === null) {
+                vErrors = [err4];
+              } else {
+                vErrors.push(err4);
+              }
+              errors++;
+            }
+            if (data1 < 0 || isNaN(data1)) {
+              const err5 = { instancePath: instancePath + "/warningRunwayTokens", schemaPath: "#/properties/warningRunwayTokens/minimum", keyword: "minimum", params: { comparison: ">=", limit: 0 }, message: "must be >= 0" };
+              if (vErrors === null) {
+                vErrors = [err5];
+              } else {
+                vErrors.push(err5);
+              }
+              errors++;
+            }
+          }
+        }
+      } else {
+        const err6 = { instancePath, schemaPath: "#/type", keyword: "type", params: { type: "object" }, message: "must be object" };
+        if (vErrors === null) {
+          vErrors = [err6];
+        } else {
+          vErrors.push(err6);
+        }
+        errors++;
+      }
+      validate20.errors = vErrors;
+      return errors === 0;
+    }
+    validate20.evaluated = { "props": true, "dynamicProps": false, "dynamicItems": false };
+  }
+});
+
+// lib/budget-io/margin-sources.ts
+function readMarginSources(opts) {
+  const notes = [];
+  const configPath = (0, import_node_path19.join)(opts.projectDir, ".capsule", "config.json");
+  let config;
+  let text = null;
+  try {
+    text = (0, import_node_fs11.readFileSync)(configPath, "utf8");
+  } catch {
+    text = null;
+  }
+  if (text !== null) {
+    try {
+      config = JSON.parse(text);
+    } catch (err) {
+      notes.push(`ignored ${configPath}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    }
+    if (config !== void 0) notes.push(...schemaProblems2(config, configPath));
+  }
+  const complete = isRecord7(config) && MARGIN_KEYS.every((k) => isMargin(config[k]));
+  const gitConfig = complete ? {} : opts.gitConfig ?? readCapsuleGitConfig(opts.cwd, opts.env, notes);
+  return { sources: { config, gitConfig }, configPath, notes };
+}
+function schemaProblems2(config, path) {
+  if ((0, import_config_schema.default)(config)) return [];
+  return (import_config_schema.default.errors ?? []).map((e) => `${path}${e.instancePath || ""}: ${e.message ?? "is invalid"} (the value is ignored)`);
+}
+function readCapsuleGitConfig(cwd, env, notes) {
+  let out;
+  try {
+    out = (0, import_node_child_process6.execFileSync)("git", ["config", "--get-regexp", "^capsule\\."], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+  } catch (err) {
+    const status = err.status;
+    if (status !== 1) notes.push(`could not read git config capsule.* (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`);
+    return {};
+  }
+  const values = {};
+  for (const line of out.split("\n")) {
+    const space = line.indexOf(" ");
+    if (space > 0) values[line.slice(0, space).toLowerCase()] = line.slice(space + 1);
+  }
+  return values;
+}
+function isRecord7(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var import_node_child_process6, import_node_fs11, import_node_path19, import_config_schema;
+var init_margin_sources = __esm({
+  "lib/budget-io/margin-sources.ts"() {
+    "use strict";
+    import_node_child_process6 = require("node:child_process");
+    import_node_fs11 = require("node:fs");
+    import_node_path19 = require("node:path");
+    import_config_schema = __toESM(require_config_schema());
+    init_thresholds();
+  }
+});
+
+// lib/budget/context-fill.ts
+function contextFill(records) {
+  for (let i = records.length - 1; i >= 0; i -= 1) {
+    const rec = records[i];
+    if (!isRecord8(rec) || rec.isSidechain === true) continue;
+    if (rec.type === "system" && rec.subtype === "compact_boundary") {
+      const post = isRecord8(rec.compactMetadata) ? tokenCount(rec.compactMetadata.postTokens) : null;
+      return post === null ? null : { tokens: post, model: null, source: "compact_boundary", uuid: str(rec.uuid) };
+    }
+    if (rec.type !== "assistant" || !isRecord8(rec.message)) continue;
+    const model = str(rec.message.model);
+    if (model === "<synthetic>" || rec.isApiErrorMessage === true) continue;
+    const usage = rec.message.usage;
+    if (!isRecord8(usage)) continue;
+    const input = tokenCount(usage.input_tokens);
+    if (input === null) continue;
+    const tokens = input + (tokenCount(usage.cache_creation_input_tokens) ?? 0) + (tokenCount(usage.cache_read_input_tokens) ?? 0);
+    const requested = str(rec.requestedModel);
+    return { tokens, model: requested && /\[1m\]/i.test(requested) ? requested : model, source: "usage", uuid: str(rec.uuid) };
+  }
+  return null;
+}
+function isRecord8(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+function str(value) {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+function tokenCount(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+var init_context_fill = __esm({
+  "lib/budget/context-fill.ts"() {
+    "use strict";
+  }
+});
+
+// lib/budget-io/transcript-tail.ts
+function readTranscriptFill(path) {
+  let fd;
+  try {
+    fd = (0, import_node_fs12.openSync)(path, "r");
+  } catch (err) {
+    return { ok: false, code: "TRANSCRIPT_UNREADABLE", message: `cannot open transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  try {
+    const size = (0, import_node_fs12.fstatSync)(fd).size;
+    for (let want = FIRST_TAIL_BYTES; ; want *= 2) {
+      const length = Math.min(want, size, MAX_TAIL_BYTES);
+      const buf = new Uint8Array(length);
+      const read = (0, import_node_fs12.readSync)(fd, buf, 0, length, size - length);
+      const chunk = parseTranscriptChunk(new TextDecoder().decode(buf.subarray(0, read)), { includeUnterminated: true });
+      const fill = contextFill(chunk.records.map((r) => r.data));
+      if (fill !== null || length >= size || length >= MAX_TAIL_BYTES) return { ok: true, fill, bytesRead: read, fileBytes: size };
+    }
+  } catch (err) {
+    return { ok: false, code: "TRANSCRIPT_UNREADABLE", message: `cannot read transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
+  } finally {
+    (0, import_node_fs12.closeSync)(fd);
+  }
+}
+var import_node_fs12, FIRST_TAIL_BYTES, MAX_TAIL_BYTES;
+var init_transcript_tail = __esm({
+  "lib/budget-io/transcript-tail.ts"() {
+    "use strict";
+    import_node_fs12 = require("node:fs");
+    init_context_fill();
+    init_jsonl();
+    FIRST_TAIL_BYTES = 256 * 1024;
+    MAX_TAIL_BYTES = 16 * 1024 * 1024;
+  }
+});
+
+// lib/budget-io/gather-budget.ts
+function gatherBudget(opts) {
+  let fill = null;
+  let fillProblem = null;
+  if (opts.fill) fill = opts.fill;
+  else if (opts.transcriptPath === null) fillProblem = "no transcript found";
+  else {
+    const read = readTranscriptFill(opts.transcriptPath);
+    if (!read.ok) fillProblem = read.message;
+    else if (read.fill === null) fillProblem = `no main-chain usage in the last ${read.bytesRead} bytes of ${opts.transcriptPath}`;
+    else fill = read.fill;
+  }
+  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
+  const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
+  const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir) : null;
+  const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });
+  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
+  const remembered = state?.hostWindow && model !== null && state.hostWindow.model === model ? state.hostWindow.tokens : void 0;
+  const reportedWindow = opts.reportedWindow ?? remembered;
+  const { resolution, cache, reused } = resolveBudget(
+    { model, env: opts.env, settings: settings.merged, capTokens: cap, reportedWindow, margins: margins.sources },
+    state?.pointsCache
+  );
+  const nextState = state === null ? null : { ...state, lastModel: model ?? state.lastModel, pointsCache: cache };
+  return {
+    notes: [.../* @__PURE__ */ new Set([...resolution.notes, ...settings.notes, ...margins.notes])],
+    fill,
+    fillProblem,
+    model,
+    resolution,
+    reusedPoints: reused,
+    cap,
+    settings,
+    margins,
+    state: nextState,
+    windowId: nextState !== null && opts.sessionId !== null ? windowIdOf(opts.sessionId, nextState) : null,
+    transcriptPath: opts.transcriptPath,
+    sessionId: opts.sessionId,
+    runtimeDir: opts.runtimeDir
+  };
+}
+var init_gather_budget = __esm({
+  "lib/budget-io/gather-budget.ts"() {
+    "use strict";
+    init_resolve_budget();
+    init_budget_state();
+    init_claude_settings2();
+    init_margin_sources();
+    init_transcript_tail();
+  }
+});
+
+// lib/cli/budget-report.ts
+function renderBudgetReport(g) {
+  const lines = [];
+  const row = (label, value) => lines.push(`${label.padEnd(14)} ${value}`);
+  const n = (v) => v.toLocaleString("en-US");
+  const r = g.resolution;
+  const fill = g.fill;
+  const pct = fill !== null && r.status === "ok" ? ` (${Math.round(fill.tokens / r.points.native.window * 100)}% of the window)` : "";
+  row("context fill", fill === null ? `unknown: ${g.fillProblem ?? "no usage found"}` : `${n(fill.tokens)} tokens${pct}, from the last ${fill.source === "usage" ? "main-chain assistant usage" : "compaction (postTokens)"}`);
+  row("transcript", g.transcriptPath ?? "none");
+  row("model", g.model ?? "unknown");
+  if (r.status === "disabled") row("budget", "off: CAPSULE_DISABLED is set; every hook passes through");
+  else if (r.status === "suppressed") row("budget", "off: DISABLE_COMPACT is set; no warning and no block");
+  else if (r.status === "unresolvable") row("budget", `unresolvable: ${r.reason}; warnings are skipped`);
+  else {
+    const p = r.points;
+    const nat = p.native;
+    row("window", `${n(nat.window)} from ${WINDOW_FROM[nat.windowSource]} (model window ${n(nat.modelWindow)}, ${MODEL_FROM[nat.modelWindowSource]})`);
+    const how = !nat.autoCompact ? `window \u2212 output reserve ${n(nat.outputReserve)} (automatic compaction is off)` : nat.pointSource === "threshold" ? "the threshold the host reported" : `window \u2212 output reserve ${n(nat.outputReserve)} \u2212 summary buffer ${n(SUMMARY_BUFFER)}`;
+    row("native point", `${n(nat.tokens)}: ${how}${nat.pctOverride !== null ? `, lowered by CLAUDE_AUTOCOMPACT_PCT_OVERRIDE=${nat.pctOverride}` : ""}`);
+    row("hard point", `${n(p.hard)}: native \u2212 resetMarginTokens ${n(p.margins.resetMarginTokens)} (${p.margins.from.resetMarginTokens})${p.blockEnabled ? "" : "; no automatic block"}`);
+    row("warning", `${n(p.warning)}: hard \u2212 warningRunwayTokens ${n(p.margins.warningRunwayTokens)} (${p.margins.from.warningRunwayTokens})`);
+  }
+  row("cap", g.cap === null ? "off" : `${n(g.cap)} tokens`);
+  if (g.state !== null && g.windowId !== null) {
+    row("this window", `${g.windowId}: warned ${g.state.warnedWindow === g.windowId ? "yes" : "no"}, blocked ${g.state.blockedWindow === g.windowId ? "yes" : "no"}`);
+  }
+  for (const note of g.notes) lines.push(`note: ${note}`);
+  return `${lines.join("\n")}
+`;
+}
+var WINDOW_FROM, MODEL_FROM;
+var init_budget_report = __esm({
+  "lib/cli/budget-report.ts"() {
+    "use strict";
+    init_native_point();
+    WINDOW_FROM = {
+      model: "the model window",
+      host: "the window the host reported",
+      env: "CLAUDE_CODE_AUTO_COMPACT_WINDOW",
+      settings: "autoCompactWindow in settings",
+      "settings-model": "modelSettings.<model>.autoCompactWindow",
+      cap: "the runtime cap ('git capsule budget cap')"
+    };
+    MODEL_FROM = {
+      host: "reported by the host",
+      catalog: "Claude Code's model catalog",
+      "tag-1m": "the [1m] tag",
+      default: "unknown model: the classic 200K default"
+    };
+  }
+});
+
+// lib/cli/verbs/budget.ts
+var budget_exports = {};
+__export(budget_exports, {
+  budgetJson: () => budgetJson,
+  gatherForCli: () => gatherForCli,
+  verb: () => verb17
+});
+async function runReport(args, ctx) {
+  const { values, positionals } = parseVerbArgs("budget", args, {
+    json: { type: "boolean" },
+    transcript: { type: "string" },
+    session: { type: "string" }
+  });
+  if (positionals.length > 0) throw usageError("budget", `unexpected argument '${positionals[0]}'`);
+  if (values.transcript !== void 0 && values.session !== void 0) throw usageError("budget", "--transcript and --session exclude each other");
+  const gathered = gatherForCli(ctx, { transcript: values.transcript ?? null, session: values.session ?? null });
+  ctx.stdout(values.json ? `${JSON.stringify(budgetJson(gathered))}
+` : renderBudgetReport(gathered));
+  return EXIT.OK;
+}
+function gatherForCli(ctx, opts) {
+  const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
+  const session = opts.session ?? (opts.transcript === null ? ctx.env.CLAUDE_CODE_SESSION_ID || null : null);
+  const transcriptPath = opts.transcript !== null ? (0, import_node_path20.resolve)(ctx.cwd, opts.transcript) : findTranscriptPath({ env: ctx.env, projectDirs: [projectDir, ctx.cwd], sessionId: session });
+  const sessionId = session ?? (transcriptPath !== null ? sessionIdOfTranscript(transcriptPath) : null);
+  return gatherBudget({
+    cwd: ctx.cwd,
+    env: ctx.env,
+    projectDir,
+    runtimeDir,
+    transcriptPath,
+    sessionId,
+    modelHint: opts.modelHint ?? null,
+    reportedWindow: opts.reportedWindow,
+    fill: opts.fill ?? null
+  });
+}
+function budgetJson(g) {
+  const r = g.resolution;
+  return {
+    fill: g.fill,
+    fillProblem: g.fillProblem,
+    transcript: g.transcriptPath,
+    model: g.model,
+    status: r.status,
+    ...r.status === "ok" ? { points: r.points } : {},
+    ...r.status === "disabled" || r.status === "suppressed" ? { switch: r.switch } : {},
+    ...r.status === "unresolvable" ? { reason: r.reason } : {},
+    cap: g.cap,
+    window: g.windowId,
+    warned: g.state !== null && g.windowId !== null ? g.state.warnedWindow === g.windowId : null,
+    blocked: g.state !== null && g.windowId !== null ? g.state.blockedWindow === g.windowId : null,
+    settingsFiles: g.settings.files,
+    config: g.margins.configPath,
+    notes: g.notes
+  };
+}
+async function runCap(args, ctx) {
+  const { values, positionals } = parseVerbArgs("budget", args, { json: { type: "boolean" } });
+  if (positionals.length > 1) throw usageError("budget", `'budget cap' takes one value, got ${positionals.length}`);
+  const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
+  if (runtimeDir === null) {
+    throw new CapsuleError("NOT_A_REPO", `git capsule budget cap: ${ctx.cwd} is not inside a git repository, and CAPSULE_STATE_DIR is not set; the cap lives in the repository's runtime dir. Run it inside the project.`, { cwd: ctx.cwd });
+  }
+  const value = positionals[0];
+  if (value === void 0) {
+    const cap = readCap(runtimeDir);
+    ctx.stdout(values.json ? `${JSON.stringify({ cap })}
+` : `cap: ${cap === null ? "off" : `${cap} tokens (${formatTokens(cap)})`}
+`);
+    return EXIT.OK;
+  }
+  if (value === "off") {
+    writeCap(runtimeDir, null, ctx.now());
+    ctx.stdout(values.json ? `${JSON.stringify({ cap: null })}
+` : "cap: off\n");
+    return EXIT.OK;
+  }
+  const parsed = parseTokenCount(value);
+  if (!parsed.ok) throw usageError("budget", `cap '${value}' is not a whole token count (expected e.g. 150000, 100k, 1.5m, or off)`);
+  const { margins } = resolveMargins(readMarginSources({ projectDir, cwd: ctx.cwd, env: ctx.env }).sources);
+  const minimum = OUTPUT_RESERVE_CAP + SUMMARY_BUFFER + margins.resetMarginTokens + margins.warningRunwayTokens + 1;
+  if (parsed.tokens < minimum) {
+    throw new CapsuleError(
+      "CAP_TOO_SMALL",
+      `git capsule budget cap: ${parsed.tokens} tokens leaves no room for the reserves; expected at least ${minimum} (output reserve ${OUTPUT_RESERVE_CAP} + summary buffer ${SUMMARY_BUFFER} + resetMarginTokens ${margins.resetMarginTokens} + warningRunwayTokens ${margins.warningRunwayTokens} + 1).`,
+      { cap: parsed.tokens, minimum }
+    );
+  }
+  writeCap(runtimeDir, parsed.tokens, ctx.now());
+  ctx.stdout(values.json ? `${JSON.stringify({ cap: parsed.tokens })}
+` : `cap: ${parsed.tokens} tokens (${formatTokens(parsed.tokens)})
+`);
+  return EXIT.OK;
+}
+var import_node_path20, USAGE2, verb17;
+var init_budget = __esm({
+  "lib/cli/verbs/budget.ts"() {
+    "use strict";
+    import_node_path20 = require("node:path");
+    init_thresholds();
+    init_native_point();
+    init_token_count();
+    init_budget_state();
+    init_locate();
+    init_gather_budget();
+    init_margin_sources();
+    init_capsule_error();
+    init_args();
+    init_context();
+    init_budget_report();
+    USAGE2 = `usage: git capsule budget [--json] [--transcript FILE | --session ID]
+       git capsule budget cap [<tokens> | off] [--json]
+
+Prints the context fill of a Claude Code session (its newest transcript by default), the
+native compaction point, the hard point and the warning point, and where each came from.
+
+  --transcript FILE  read this transcript (JSONL)
+  --session ID       read the transcript of this session id under ~/.claude/projects/
+  --json             print one JSON object
+
+'budget cap 100k' sets a runtime ceiling on the window (whole tokens, decimal k/m
+suffixes); 'budget cap off' removes it; 'budget cap' shows it. The cap lives in the runtime
+dir only: it never changes Claude's settings or environment.
+`;
+    verb17 = {
+      name: "budget",
+      summary: "Show the context fill and the warning, hard and native points; set a runtime cap",
+      usage: USAGE2,
+      run: async (args, ctx) => args[0] === "cap" ? runCap(args.slice(1), ctx) : runReport(args, ctx)
+    };
+  }
+});
+
+// lib/cli/verbs/statusline.ts
+var statusline_exports = {};
+__export(statusline_exports, {
+  verb: () => verb18
+});
+async function statusLine(input, ctx, json) {
+  const model = isRecord9(input.model) ? str2(input.model.id) : null;
+  const cw = isRecord9(input.context_window) ? input.context_window : {};
+  const fill = reportedFill(cw.current_usage, model);
+  const workspace = isRecord9(input.workspace) ? input.workspace : {};
+  const cwd = str2(workspace.project_dir) ?? str2(workspace.current_dir) ?? str2(input.cwd) ?? ctx.cwd;
+  const g = gatherForCli(
+    { ...ctx, cwd },
+    { transcript: str2(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill }
+  );
+  rememberHostWindow(g, model, cw.context_window_size);
+  const r = g.resolution;
+  const state = g.state !== null && g.windowId !== null ? g.state.blockedWindow === g.windowId ? "capsule asked" : g.state.warnedWindow === g.windowId ? "warned" : "ok" : "no state";
+  const capsule = await newestActiveCapsule({ ...ctx, cwd });
+  if (json) {
+    const points = r.status === "ok" ? { warning: r.points.warning, hard: r.points.hard, native: r.points.native.tokens, window: r.points.native.window } : {};
+    return JSON.stringify({ fill: g.fill?.tokens ?? null, status: r.status, ...points, state, capsule });
+  }
+  const capsulePart = capsule === null ? "no active capsule" : `capsule ${capsule.id.slice(0, 8)} ${capsule.age}`;
+  if (r.status === "disabled") return "capsule: off";
+  const ctxPart = `ctx ${g.fill ? formatTokens(g.fill.tokens) : "?"}`;
+  if (r.status === "suppressed") return `${ctxPart} \xB7 budget off (DISABLE_COMPACT) \xB7 ${capsulePart}`;
+  if (r.status === "unresolvable" || g.fill === null) return `${ctxPart} \xB7 budget ${state} \xB7 ${capsulePart}`;
+  const p = r.points;
+  const pct = Math.round(g.fill.tokens / p.native.window * 100);
+  const zone = g.fill.tokens >= p.hard ? " HARD" : g.fill.tokens >= p.warning ? " WARN" : "";
+  return `${ctxPart}/${formatTokens(p.native.window)} ${pct}%${zone} \xB7 warn ${formatTokens(p.warning)} \xB7 hard ${formatTokens(p.hard)} \xB7 native ${formatTokens(p.native.tokens)} \xB7 budget ${state} \xB7 ${capsulePart}`;
+}
+async function newestActiveCapsule(ctx) {
+  try {
+    return await withStore(ctx, async (store) => {
+      const [newest] = await store.listIndex({ status: ["active"], limit: 1 });
+      return newest ? { id: newest.id, age: formatAge(newest.createdAt, ctx.now()) } : null;
+    });
+  } catch {
+    return null;
+  }
+}
+function rememberHostWindow(g, model, size) {
+  if (g.state === null || g.sessionId === null || g.runtimeDir === null || model === null) return;
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size <= 0) return;
+  if (g.state.hostWindow?.model === model && g.state.hostWindow.tokens === size) return;
+  try {
+    writeSessionState(g.runtimeDir, g.sessionId, { ...g.state, hostWindow: { model, tokens: size } });
+  } catch {
+  }
+}
+function reportedFill(usage, model) {
+  if (!isRecord9(usage)) return null;
+  const parts = [usage.input_tokens, usage.cache_creation_input_tokens, usage.cache_read_input_tokens];
+  if (!isCount(parts[0])) return null;
+  const tokens = parts.reduce((sum, v) => sum + (isCount(v) ? v : 0), 0);
+  return { tokens, model, source: "usage", uuid: null };
+}
+function safeSession(value) {
+  const s = str2(value);
+  return s !== null && /^[A-Za-z0-9_-]{1,128}$/.test(s) ? s : null;
+}
+function isCount(value) {
+  return typeof value === "number" && Number.isSafeInteger(value) && value >= 0;
+}
+function str2(value) {
+  return typeof value === "string" && value !== "" ? value : null;
+}
+function isRecord9(value) {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+var USAGE3, verb18;
+var init_statusline = __esm({
+  "lib/cli/verbs/statusline.ts"() {
+    "use strict";
+    init_token_count();
+    init_budget_state();
+    init_args();
+    init_context();
+    init_with_store();
+    init_budget();
+    USAGE3 = `usage: git capsule statusline [--json]
+
+A Claude Code status-line command: reads the JSON Claude Code sends on stdin and prints one
+line with the context fill, the warning, hard and native points, the budget state of the
+window and the newest active capsule. Wire it in .claude/settings.json:
+
+  { "statusLine": { "type": "command", "command": "git capsule statusline" } }
+
+It always exits 0 and prints a line, so a bad input never blanks the status bar.
+`;
+    verb18 = {
+      name: "statusline",
+      summary: "Print a Claude Code status line: context fill, budget points and state",
+      usage: USAGE3,
+      run: async (args, ctx) => {
+        const { values, positionals } = parseVerbArgs("statusline", args, { json: { type: "boolean" } });
+        if (positionals.length > 0) throw usageError("statusline", `unexpected argument '${positionals[0]}'`);
+        let input = {};
+        try {
+          const parsed = JSON.parse(await ctx.readStdin());
+          if (isRecord9(parsed)) input = parsed;
+        } catch {
+        }
+        const line = await statusLine(input, ctx, Boolean(values.json));
+        ctx.stdout(`${line}
+`);
+        return EXIT.OK;
+      }
+    };
+  }
+});
+
 // lib/cli/main.ts
 var main_exports = {};
 __export(main_exports, {
@@ -13918,7 +15082,7 @@ __export(main_exports, {
   processContext: () => processContext
 });
 module.exports = __toCommonJS(main_exports);
-var import_node_fs8 = require("node:fs");
+var import_node_fs13 = require("node:fs");
 init_capsule_error();
 init_context();
 
@@ -13939,7 +15103,9 @@ var VERBS = {
   status: async () => (await Promise.resolve().then(() => (init_status(), status_exports))).verb,
   reindex: async () => (await Promise.resolve().then(() => (init_reindex(), reindex_exports))).verb,
   sync: async () => (await Promise.resolve().then(() => (init_sync2(), sync_exports))).verb,
-  "git-hooks": async () => (await Promise.resolve().then(() => (init_git_hooks(), git_hooks_exports))).verb
+  "git-hooks": async () => (await Promise.resolve().then(() => (init_git_hooks(), git_hooks_exports))).verb,
+  budget: async () => (await Promise.resolve().then(() => (init_budget(), budget_exports))).verb,
+  statusline: async () => (await Promise.resolve().then(() => (init_statusline(), statusline_exports))).verb
 };
 
 // lib/cli/help.ts
@@ -13947,8 +15113,8 @@ var VERSION = true ? "0.1.0" : "dev";
 async function renderHelp() {
   const lines = ["usage: git capsule <verb> [options]   (also: git-capsule <verb>)", "", "verbs:"];
   for (const name of Object.keys(VERBS).sort()) {
-    const verb17 = await VERBS[name]();
-    lines.push(`  ${name.padEnd(12)} ${verb17.summary}`);
+    const verb19 = await VERBS[name]();
+    lines.push(`  ${name.padEnd(12)} ${verb19.summary}`);
   }
   lines.push("", "Run 'git capsule <verb> --help' for a verb's options. Exit codes: 0 ok, 1 failure, 2 usage.");
   return lines.join("\n") + "\n";
@@ -13988,10 +15154,10 @@ async function main(argv, ctx) {
   }
 }
 async function printVerbHelp(name, ctx) {
-  const verb17 = await VERBS[name]();
-  ctx.stdout(`${verb17.summary}
+  const verb19 = await VERBS[name]();
+  ctx.stdout(`${verb19.summary}
 
-${verb17.usage.trimEnd()}
+${verb19.usage.trimEnd()}
 `);
   return EXIT.OK;
 }
@@ -14002,7 +15168,7 @@ function processContext() {
     now: () => /* @__PURE__ */ new Date(),
     stdout: (t) => void process.stdout.write(t),
     stderr: (t) => void process.stderr.write(t),
-    readStdin: async () => (0, import_node_fs8.readFileSync)(0, "utf8"),
+    readStdin: async () => (0, import_node_fs13.readFileSync)(0, "utf8"),
     isTTY: Boolean(process.stderr.isTTY)
   };
 }

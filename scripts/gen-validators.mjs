@@ -8,6 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 
 export const VALIDATORS = [
   { schema: 'schemas/capsule.schema.json', out: 'lib/capsule/generated/capsule-schema.js', name: 'validateCapsuleSchema' },
+  { schema: 'schemas/config.schema.json', out: 'lib/budget/generated/config-schema.js', name: 'validateConfigSchema' },
 ];
 
 export function generate(entry) {

@@ -14,6 +14,7 @@ const ALLOWED: Record<string, string[]> = {
   budget: ['transcript', 'capsule', 'errors'],
   redact: ['errors'],
   'resume-runtime': ['resume', 'select', 'store', 'capsule', 'errors'],
+  'budget-io': ['budget', 'transcript', 'errors'],
 };
 const PURE = ['capsule', 'select', 'resume', 'transcript', 'budget', 'redact'];
 const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;

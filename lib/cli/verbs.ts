@@ -21,4 +21,6 @@ export const VERBS: Record<string, () => Promise<Verb>> = {
   reindex: async () => (await import('./verbs/reindex')).verb,
   sync: async () => (await import('./verbs/sync')).verb,
   'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
+  budget: async () => (await import('./verbs/budget')).verb,
+  statusline: async () => (await import('./verbs/statusline')).verb,
 };

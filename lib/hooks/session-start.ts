@@ -1,3 +1,4 @@
+import { budgetOnSessionStart } from '../budget-io/budget-hooks';
 import type { HookDeps, HookStore } from './hook-deps';
 import { renderOrientation } from './orientation';
 import type { HookContext, HookSpec } from './run-hook';
@@ -15,6 +16,8 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
+      // A compaction starts a new budget window; compact payloads also name the model.
+      budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, ctx);
       if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
       if ((input.source === 'clear' || input.source === 'compact') && deps.runResume) {
         const result = await deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' });

@@ -1,3 +1,4 @@
+import { budgetOnStop } from '../budget-io/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
@@ -5,7 +6,10 @@ import type { HookSpec } from './run-hook';
 
 /**
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
- * it when it changed; silent on success. (The budget's hard-point block is added here.)
+ * it when it changed; silent on success. Then the budget: at the hard point, once per context
+ * window and never while `stop_hook_active`, a block asking for the capsule and a /clear.
+ * The budget runs after the autosave, so a failed autosave (the runner fails open) leaves the
+ * window's block for the next Stop instead of spending it on output that is never printed.
  */
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
@@ -18,6 +22,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       } finally {
         await store.close();
       }
+      return budgetOnStop(input, ctx);
     },
   };
 }

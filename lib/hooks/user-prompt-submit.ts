@@ -1,10 +1,12 @@
+import { budgetOnUserPromptSubmit } from '../budget-io/budget-hooks';
 import type { HookSpec } from './run-hook';
 
 /**
- * UserPromptSubmit: the budget warning, once per context window (DESIGN §6). Until the budget
- * decision is wired in, it says nothing. It must stay cheap: no yaml, no ajv, no git process.
+ * UserPromptSubmit: the budget warning, once per context window, from the warning point
+ * (DESIGN §6). It must stay cheap: no yaml, no ajv, no store, no git process (the margins from
+ * git config come from the snapshot the last SessionStart or Stop took).
  */
 export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
   event: 'UserPromptSubmit',
-  handle: async () => undefined,
+  handle: async (input, ctx) => budgetOnUserPromptSubmit(input, ctx),
 };

@@ -1,0 +1,111 @@
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CapsuleError } from '../errors/capsule-error';
+import type { BudgetFlags } from '../budget/decide';
+import type { PointsCache } from '../budget/resolve-budget';
+
+/** What the budget keeps per session in the runtime dir (never committed). */
+export interface SessionBudgetState extends BudgetFlags {
+  /** Bumped by SessionStart(compact): the window ordinal within the session. */
+  windowOrdinal: number;
+  /** The last model seen, for when the newest record (a compaction) names none. */
+  lastModel: string | null;
+  /** The window the status line last reported for a model (it knows `[1m]` sessions; the transcript may not). */
+  hostWindow: { model: string; tokens: number } | null;
+  pointsCache: PointsCache | null;
+  /** The last reason logged (unresolvable point, switch), so each is logged once per session. */
+  loggedReason: string | null;
+}
+
+/** A fresh state: window 0, nothing warned or blocked. */
+export function emptySessionState(): SessionBudgetState {
+  return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, hostWindow: null, pointsCache: null, loggedReason: null };
+}
+
+const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
+
+/** `<runtimeDir>/budget/<session>.json`; throws BAD_SESSION_ID for an id that is not a safe file name. */
+export function sessionStatePath(runtimeDir: string, sessionId: string): string {
+  if (!SESSION_ID.test(sessionId) || sessionId.startsWith('.')) {
+    throw new CapsuleError('BAD_SESSION_ID', `session id ${JSON.stringify(sessionId).slice(0, 80)} is not usable as a file name; expected letters, digits, '.', '_' or '-'.`, { sessionId });
+  }
+  return join(runtimeDir, 'budget', `${sessionId}.json`);
+}
+
+/** Reads a session's budget state; a missing or damaged file reads as a fresh state. */
+export function readSessionState(runtimeDir: string, sessionId: string): SessionBudgetState {
+  const raw = readJson(sessionStatePath(runtimeDir, sessionId));
+  if (!isRecord(raw)) return emptySessionState();
+  const base = emptySessionState();
+  return {
+    warnedWindow: typeof raw.warnedWindow === 'string' ? raw.warnedWindow : null,
+    blockedWindow: typeof raw.blockedWindow === 'string' ? raw.blockedWindow : null,
+    windowOrdinal: typeof raw.windowOrdinal === 'number' && Number.isSafeInteger(raw.windowOrdinal) && raw.windowOrdinal >= 0 ? raw.windowOrdinal : base.windowOrdinal,
+    lastModel: typeof raw.lastModel === 'string' ? raw.lastModel : null,
+    hostWindow: isHostWindow(raw.hostWindow) ? raw.hostWindow : null,
+    pointsCache: isRecord(raw.pointsCache) ? (raw.pointsCache as unknown as PointsCache) : null,
+    loggedReason: typeof raw.loggedReason === 'string' ? raw.loggedReason : null,
+  };
+}
+
+/** Writes a session's budget state atomically (temp file + rename). */
+export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionBudgetState): void {
+  writeJsonAtomic(sessionStatePath(runtimeDir, sessionId), state);
+}
+
+/** The window id the flags compare with: `<session>:<ordinal>`. */
+export function windowIdOf(sessionId: string, state: SessionBudgetState): string {
+  return `${sessionId}:${state.windowOrdinal}`;
+}
+
+/** The runtime ceiling set by `git capsule budget cap`, or null when off or unreadable. */
+export function readCap(runtimeDir: string): number | null {
+  const raw = readJson(join(runtimeDir, 'budget', 'cap.json'));
+  const tokens = isRecord(raw) ? raw.tokens : undefined;
+  return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens > 0 ? tokens : null;
+}
+
+/** Sets (a number) or clears (null) the runtime ceiling. */
+export function writeCap(runtimeDir: string, tokens: number | null, now: Date): void {
+  const path = join(runtimeDir, 'budget', 'cap.json');
+  if (tokens === null) rmSync(path, { force: true });
+  else writeJsonAtomic(path, { tokens, setAt: now.toISOString() });
+}
+
+/**
+ * The `git config capsule.*` values SessionStart and Stop saw, for UserPromptSubmit, which
+ * must start no git process (it runs before every prompt). Null when never written.
+ */
+export function readGitConfigSnapshot(runtimeDir: string): Record<string, string> | null {
+  const raw = readJson(join(runtimeDir, 'budget', 'git-config.json'));
+  if (!isRecord(raw)) return null;
+  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
+}
+
+/** Saves the snapshot read by readGitConfigSnapshot. */
+export function writeGitConfigSnapshot(runtimeDir: string, values: Readonly<Record<string, string>>): void {
+  writeJsonAtomic(join(runtimeDir, 'budget', 'git-config.json'), values);
+}
+
+function isHostWindow(value: unknown): value is { model: string; tokens: number } {
+  return isRecord(value) && typeof value.model === 'string' && typeof value.tokens === 'number' && Number.isSafeInteger(value.tokens) && value.tokens > 0;
+}
+
+function readJson(path: string): unknown {
+  try {
+    return JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function writeJsonAtomic(path: string, value: unknown): void {
+  mkdirSync(join(path, '..'), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, `${JSON.stringify(value)}\n`);
+  renameSync(tmp, path);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
