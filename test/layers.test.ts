@@ -7,7 +7,7 @@ const LIB = join(__dirname, '..', 'lib');
 const ALLOWED: Record<string, string[]> = {
   errors: [],
   capsule: ['errors'],
-  store: ['capsule', 'errors'],
+  store: ['capsule', 'redact', 'errors'],
   select: ['capsule', 'errors'],
   resume: ['select', 'capsule', 'errors'],
   transcript: ['capsule', 'errors', 'redact'],

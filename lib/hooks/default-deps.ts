@@ -1,7 +1,7 @@
 import { newCapsuleId } from '../capsule/id';
-import { redactSecrets } from '../redact/redact-secrets';
 import { runResume } from '../resume-runtime/run-resume';
 import { openStore } from '../store/open-store';
+import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 import { extractWorkEvents } from '../transcript/work-events';
 import type { HookDeps } from './hook-deps';
@@ -11,7 +11,9 @@ export const defaultDeps: HookDeps = {
   openStore,
   parseTranscriptChunk,
   extractWorkEvents,
-  redactSecrets,
+  // Capsule-aware: a field that is nothing but a secret stays a valid capsule (plain redactSecrets
+  // would turn `objective: sk-…` into the YAML list `objective: [REDACTED:…]` and fail the write).
+  redactSecrets: redactCapsuleText,
   newCapsuleId: (now) => newCapsuleId(now),
   runResume,
 };

@@ -33,7 +33,7 @@ export interface HookDeps {
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
   /** lib/transcript/work-events.ts `extractWorkEvents`. */
   extractWorkEvents: (records: HookTranscriptRecord[], opts: { lastAssistantMessage?: string }) => AutosaveEvent[];
-  /** lib/redact `redactSecrets`: applied to every capsule text just before it is committed. */
+  /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**

@@ -23,7 +23,7 @@ export class GitMemoryStore implements MemoryStore {
 
   constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string }) {
     const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
-    this.parts = { git, tree: new MemoryTree(batch, ref), ref, identity: opts.identity, lock };
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
   }
 
   /** The working tree top level (the git dir when bare); found on first use (one rev-parse). */

@@ -1,5 +1,6 @@
 import { CapsuleError } from '../errors/capsule-error';
 import type { CatFileBatch } from './cat-file-batch';
+import type { GitRunner } from './git-runner';
 import { parseTree, type TreeEntry } from './git-tree';
 import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
@@ -7,25 +8,47 @@ import type { StatusEvent } from './types';
 
 /** Reads the memory tree through one `cat-file --batch`. */
 export class MemoryTree {
-  constructor(private readonly batch: CatFileBatch, readonly ref: string) {}
+  /** `git` is used only when the ref reads as missing, to tell an absent ref from a broken one. */
+  constructor(private readonly batch: CatFileBatch, readonly ref: string, private readonly git?: GitRunner) {}
 
   /**
    * The memory ref's commit, or null when the ref does not exist. A ref that exists but is
    * not a commit, or whose tree has no git-capsule FORMAT file (e.g. `capsule.ref` naming a
-   * code branch), throws MEMORY_ROOT rather than being written into.
+   * code branch), throws MEMORY_ROOT rather than being written into. A ref whose object is
+   * gone, whose file is garbage, or whose commit has no readable tree throws MEMORY_UNREADABLE.
    */
   async tip(): Promise<string | null> {
     // Both asked at once (one round trip): FORMAT never changes, so reading it through the ref
     // name is as good as through the commit, even if the ref moves in between.
     const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
-    if (head === null) return null;
+    if (head === null) {
+      await this.refuseBrokenRef();
+      return null;
+    }
     if (head.type !== 'commit') {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
+    }
+    if (format === null && (await this.batch.read(`${head.oid}^{tree}`)) === null) {
+      throw unreadable(this.ref, `its tip ${head.oid.slice(0, 12)} has no readable tree`, { commit: head.oid });
     }
     if (format === null || format.type !== 'blob' || !format.content.toString('utf8').startsWith(FORMAT_MAGIC)) {
       throw new CapsuleError('MEMORY_ROOT', `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
     }
     return head.oid;
+  }
+
+  /**
+   * cat-file says "missing" both for an absent ref and for a ref whose object is gone or whose
+   * file holds garbage; only the first may be created over. for-each-ref prints the object id of
+   * a dangling ref and warns on stderr about a broken one (one extra git call, only when the
+   * branch reads as absent). Throws MEMORY_UNREADABLE.
+   */
+  private async refuseBrokenRef(): Promise<void> {
+    if (this.git === undefined) return;
+    const out = await this.git.run(['for-each-ref', '--format=%(objectname)', this.ref], { okExitCodes: [0, 1] });
+    const oid = out.stdout.trim();
+    if (oid !== '') throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+    if (out.stderr.trim() !== '') throw unreadable(this.ref, 'its ref file does not hold an object id', { stderr: out.stderr.trim() });
   }
 
   /** The entries of a tree at `<rev>:<path>`, or null when missing or not a tree. */
@@ -71,4 +94,8 @@ export class MemoryTree {
     }
     return sortEvents(events);
   }
+}
+
+function unreadable(ref: string, why: string, data: Record<string, unknown>): CapsuleError {
+  return new CapsuleError('MEMORY_UNREADABLE', `${ref} is unreadable: ${why} (a corrupted or partly copied repository); run git fsck, then restore ${ref} from a remote (git fetch) or move it aside`, { ref, ...data });
 }

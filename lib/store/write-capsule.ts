@@ -15,12 +15,18 @@ import type { WriteResult } from './types';
 /**
  * Validates and commits one capsule document as `capsules/<yyyy>/<mm>/<id>/capsule.md` with
  * its index update, in one commit moved by compare-and-swap. `replace` rewrites an existing
- * capsule in place (autosave) and commits nothing when the bytes are unchanged.
+ * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
+ * redacted first (`redactCapsuleText`), so nothing built from the text carries one.
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, WRITE_CONFLICT, MEMORY_ROOT.
  */
-export async function writeCapsule(parts: StoreParts, text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
   // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
   const { validateCapsuleText } = await import('../capsule/validate');
+  const { redactCapsuleText } = await import('./redact-capsule');
+  // Every path to the memory branch (CLI, hooks, autosave) comes through here, and the branch is
+  // pushed: redact first, so the blob, the index entry and the commit message are all built from
+  // the redacted text.
+  const { text } = redactCapsuleText(original);
   const { fields, problems } = validateCapsuleText(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
     problems.push({ code: 'ID_UNSAFE', field: 'id', message: 'id must be a ULID or UUIDv7 (letters, digits and dashes only)' });

@@ -1,3 +1,6 @@
+// Static: the hook launcher runs bundles through vm.Script, which has no dynamic-import callback,
+// so `await import('node:fs/promises')` would throw there on the first contended write.
+import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** How long a writer waits for the lock, and when a lock left by a dead writer counts as stale. */
@@ -22,7 +25,6 @@ export function writeLockPath(stateDir: string, commonDir: string, ref: string):
  */
 export async function acquireWriteLock(path: string, bounds: { waitMs: number; staleMs: number } = WRITE_LOCK): Promise<ReleaseLock> {
   const unlocked: ReleaseLock = async () => undefined;
-  const { mkdir, open, unlink } = await import('node:fs/promises');
   try {
     await mkdir(join(path, '..'), { recursive: true });
   } catch {
@@ -53,7 +55,6 @@ export async function acquireWriteLock(path: string, bounds: { waitMs: number; s
 }
 
 async function isStale(path: string, staleMs: number): Promise<boolean> {
-  const { readFile, stat } = await import('node:fs/promises');
   try {
     const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
     if (Date.now() - info.mtimeMs > staleMs) return true;

@@ -4,7 +4,7 @@ import { formatStamp } from '../../capsule/created-at';
 import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
 import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
-import { redactSecrets } from '../../redact/redact-secrets';
+import { redactCapsuleText } from '../../store/redact-capsule';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
@@ -39,7 +39,8 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
     const now = ctx.now();
     return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
       // The memory branch is pushed to remotes: secrets never reach a commit (DESIGN §5).
-      const { text: clean, findings } = redactSecrets(text);
+      // Capsule-aware: an objective that is nothing but a secret stays valid YAML once redacted.
+      const { text: clean, findings } = redactCapsuleText(text);
       const result = await store.writeCapsule(clean, { now, replace: values.replace === true });
       const redacted = findings.reduce((n, f) => n + f.count, 0);
       if (redacted > 0 && !values.json) ctx.stderr(`git capsule write: redacted ${redacted} secret${redacted === 1 ? '' : 's'} (${findings.map((f) => f.kind).join(', ')}) before committing\n`);

@@ -1,0 +1,110 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultDeps } from '../../lib/hooks/default-deps';
+import { runHook } from '../../lib/hooks/run-hook';
+import { makeStopHook } from '../../lib/hooks/stop';
+import { generateEnvFile, generateSecrets, secretCore, type PlantedSecret } from '../redact/secret-corpus';
+import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
+import { TranscriptBuilder } from '../transcript/transcript-builder';
+
+// Item 1 end to end: secrets planted in a real-shaped transcript (user prompts, tool inputs,
+// tool outputs, file contents) go through the Stop hook's autosave, with the hooks' real
+// dependencies, into the memory branch; afterwards no object the branch reaches, and no line
+// of `git log -p`, holds any of them.
+function everyObject(repo: TestRepo): string {
+  const ids = repo.git(['rev-list', '--objects', 'capsules']).split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
+  return execFileSync('git', ['cat-file', '--batch'], { cwd: repo.dir, env: repo.env, input: `${ids.join('\n')}\n`, maxBuffer: 256 * 1024 * 1024 }).toString('utf8');
+}
+
+/** One turn of a session with `s` planted where the session meets it (cycling through the four places). */
+function plantTurn(t: TranscriptBuilder, s: PlantedSecret, i: number): void {
+  const id = `toolu_${i}`;
+  switch (i % 5) {
+    case 0:
+      t.user(`Deploy it. ${s.context}`);
+      break;
+    case 1:
+      t.toolUse(id, 'Bash', { command: s.context, description: 'run it' });
+      t.toolResult(id, `error: authentication failed for ${s.context}`, true);
+      break;
+    case 2:
+      t.toolUse(id, 'Bash', { command: 'cat config/settings.yml', description: 'read config' });
+      t.toolResult(id, `settings:\n  ${s.context}\n`);
+      break;
+    case 3:
+      t.toolUse(id, 'Read', { file_path: `/proj/config/app-${i}.cfg` });
+      t.toolResult(id, `     1\t[app]\n     2\t${s.context}\n`);
+      break;
+    default:
+      t.toolUse(id, 'Write', { file_path: `/proj/deploy-${i}.sh`, content: `#!/bin/sh\n${s.context}\n` });
+      t.toolResult(id, `File created successfully at: /proj/deploy-${i}.sh`);
+      t.assistant(`Wrote the deploy script; it uses ${s.context}.`);
+  }
+}
+
+describe('secrets planted in a transcript never reach the memory branch through the autosave', () => {
+  jest.setTimeout(120_000);
+
+  it('leaves none in any object of the branch nor in git log -p', async () => {
+    const repo = makeTestRepo();
+    const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secrets-'));
+    try {
+      const transcriptPath = join(root, 'session.jsonl');
+      const secrets = generateSecrets(77);
+      const env = generateEnvFile(78);
+      const t = new TranscriptBuilder('session-secrets', repo.dir);
+      const stop = makeStopHook(defaultDeps);
+      writeFileSync(transcriptPath, '');
+      let written = 0;
+      // Several Stop turns, each appending part of the session.
+      for (let turn = 0; turn * 8 < secrets.length; turn++) {
+        const before = t.rows.length;
+        secrets.slice(turn * 8, turn * 8 + 8).forEach((s, i) => plantTurn(t, s, turn * 8 + i));
+        if (turn === 0) {
+          t.toolUse('toolu_env', 'Read', { file_path: `${repo.dir}/.env` });
+          t.toolResult('toolu_env', env.text.split('\n').map((l, i) => `${String(i + 1).padStart(6)}\t${l}`).join('\n'));
+        }
+        appendFileSync(transcriptPath, t.rows.slice(before).map((r) => JSON.stringify(r)).join('\n') + '\n');
+        const input = JSON.stringify({ session_id: 'session-secrets', transcript_path: transcriptPath, cwd: repo.dir, hook_event_name: 'Stop', last_assistant_message: secrets[turn]?.context ?? 'ok' });
+        const out = await runHook(stop, { readStdin: async () => input, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, now: () => new Date(Date.UTC(2026, 10, 29, 20, turn)), cwd: repo.dir });
+        expect(out.failCode).toBeUndefined();
+        written++;
+      }
+      expect(written).toBeGreaterThan(3);
+      const objects = everyObject(repo);
+      const log = repo.git(['log', '-p', '--format=%H%n%B', 'capsules']);
+      expect(objects).toContain('[REDACTED:');
+      const leaked = secrets.filter((s) => [s.value, secretCore(s.value)].some((v) => objects.includes(v) || log.includes(v)));
+      expect(leaked.map((s) => `${s.kind}: ${s.context}`)).toEqual([]);
+      expect(env.secrets.filter((v) => objects.includes(v) || log.includes(v))).toEqual([]);
+    } finally {
+      repo.cleanup();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('still autosaves a session whose first prompt is nothing but a secret (the objective), redacted', async () => {
+    const repo = makeTestRepo();
+    const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secret-prompt-'));
+    try {
+      const key = (generateSecrets(5).find((s) => s.kind === 'anthropic-key') as PlantedSecret).value;
+      const t = new TranscriptBuilder('session-key', repo.dir);
+      t.user(key);
+      t.toolUse('toolu_1', 'Bash', { command: 'npm test', description: 'run the tests' });
+      t.toolResult('toolu_1', 'Tests: 3 passed');
+      const transcriptPath = join(root, 'session.jsonl');
+      writeFileSync(transcriptPath, t.text());
+      const input = JSON.stringify({ session_id: 'session-key', transcript_path: transcriptPath, cwd: repo.dir, hook_event_name: 'Stop' });
+      const out = await runHook(makeStopHook(defaultDeps), { readStdin: async () => input, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, now: () => new Date('2026-11-29T20:00:00Z'), cwd: repo.dir });
+      expect(out.failCode).toBeUndefined();
+      const objects = everyObject(repo);
+      expect(objects).toContain('[REDACTED:anthropic-key]');
+      expect(objects).not.toContain(secretCore(key));
+    } finally {
+      repo.cleanup();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});

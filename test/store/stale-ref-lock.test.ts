@@ -1,0 +1,42 @@
+import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { clearStaleRefLock, STALE_REF_LOCK_MS } from '../../lib/store/stale-ref-lock';
+import { openTempStore } from './support/open-temp-store';
+import { capsuleText, testId } from './support/temp-repo';
+
+const NOW = new Date('2026-11-29T21:00:00Z');
+
+describe('clearStaleRefLock', () => {
+  let t: Awaited<ReturnType<typeof openTempStore>>;
+  beforeEach(async () => (t = await openTempStore()));
+  afterEach(() => t.done());
+
+  function refLock(ageMs: number): string {
+    const path = join(t.dir, '.git', 'refs', 'heads', 'capsules.lock');
+    writeFileSync(path, '');
+    const at = (Date.now() - ageMs) / 1000;
+    utimesSync(path, at, at);
+    return path;
+  }
+
+  it('lets a write through a ref lock a killed writer left behind', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const lock = refLock(60_000);
+    const result = await t.store.writeCapsule(capsuleText({ id: testId(2) }), { now: NOW });
+    expect(result.changed).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('leaves a young lock alone: it may belong to a git that is running', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const lock = refLock(0);
+    expect(await clearStaleRefLock(`fatal: Unable to create '${lock}': File exists.`)).toBe(false);
+    expect(existsSync(lock)).toBe(true);
+    expect(await clearStaleRefLock(`fatal: Unable to create '${lock}': File exists.`, () => Date.now() + STALE_REF_LOCK_MS + 1)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+  });
+
+  it('does nothing for a lost race that names no lock', async () => {
+    expect(await clearStaleRefLock('error: Not updating refs/heads/capsules (new tip does not contain old)')).toBe(false);
+  });
+});
