@@ -52,6 +52,10 @@ function saveCache(file, script) {
     const temp = `${file}.${process.pid}.tmp`;
     (0, import_node_fs.writeFileSync)(temp, script.createCachedData());
     (0, import_node_fs.renameSync)(temp, file);
+    const prefix = `${(0, import_node_path.basename)(file).replace(/-[0-9a-f]{20}\.v8$/, "")}-`;
+    for (const name of (0, import_node_fs.readdirSync)((0, import_node_path.dirname)(file))) {
+      if (name !== (0, import_node_path.basename)(file) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8$/.test(name.slice(prefix.length))) (0, import_node_fs.unlinkSync)((0, import_node_path.join)((0, import_node_path.dirname)(file), name));
+    }
   } catch {
   }
 }

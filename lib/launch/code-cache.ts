@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -63,6 +63,11 @@ function saveCache(file: string, script: Script): void {
     // @types/node 20.9 and TypeScript 5.9 disagree about Buffer; it is a Uint8Array.
     writeFileSync(temp, script.createCachedData() as unknown as Uint8Array);
     renameSync(temp, file);
+    // Each build leaves a new cache file; drop this bundle's older ones (only when writing, never on the hot path).
+    const prefix = `${basename(file).replace(/-[0-9a-f]{20}\.v8$/, '')}-`;
+    for (const name of readdirSync(dirname(file))) {
+      if (name !== basename(file) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(file), name));
+    }
   } catch {
     // A read-only HOME only costs speed.
   }

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -32,6 +32,16 @@ describe('the CLI launcher', () => {
     writeFileSync(join(cache, 'code-cache', file!), 'garbage');
     expect(run()).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
     expect(run({ CAPSULE_CODE_CACHE: '0' })).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
+  });
+
+  it("drops the cache files of this bundle's earlier builds when it writes a new one, and no other bundle's", () => {
+    const dir = join(cache, 'code-cache');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, `git-capsule-${'0'.repeat(20)}.v8`), 'old build');
+    writeFileSync(join(dir, `stop-${'0'.repeat(20)}.v8`), 'another bundle');
+    run();
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/), `stop-${'0'.repeat(20)}.v8`]);
+    expect(cacheFiles()).not.toContain(`git-capsule-${'0'.repeat(20)}.v8`);
   });
 
   it('keeps the exit code and stderr of the verb it runs', () => {
