@@ -10237,10 +10237,10 @@ var init_memory_tree = __esm({
        * code branch), throws MEMORY_ROOT rather than being written into. A ref whose object is
        * gone, whose file is garbage, or whose commit has no readable tree throws MEMORY_UNREADABLE.
        */
-      async tip() {
+      async tip(racesLeft = 3) {
         const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
         if (head === null) {
-          await this.refuseBrokenRef();
+          if (await this.refuseBrokenRef() === "appeared" && racesLeft > 0) return this.tip(racesLeft - 1);
           return null;
         }
         if (head.type !== "commit") {
@@ -10261,11 +10261,15 @@ var init_memory_tree = __esm({
        * branch reads as absent). Throws MEMORY_UNREADABLE.
        */
       async refuseBrokenRef() {
-        if (this.git === void 0) return;
+        if (this.git === void 0) return "absent";
         const out = await this.git.run(["for-each-ref", "--format=%(objectname)", this.ref], { okExitCodes: [0, 1] });
         const oid = out.stdout.trim();
-        if (oid !== "") throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+        if (oid !== "") {
+          if (await this.batch.read(oid) !== null) return "appeared";
+          throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+        }
         if (out.stderr.trim() !== "") throw unreadable(this.ref, "its ref file does not hold an object id", { stderr: out.stderr.trim() });
+        return "absent";
       }
       /** The entries of a tree at `<rev>:<path>`, or null when missing or not a tree. */
       async tree(rev, path) {
@@ -10467,10 +10471,13 @@ var init_rebuild_index = __esm({
 function discoverRepoSync(git) {
   let stdout;
   try {
-    stdout = (0, import_node_child_process3.execFileSync)("git", REV_PARSE_DIRS, { cwd: git.cwd, env: git.env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: 3e4 });
+    stdout = (0, import_node_child_process3.execFileSync)("git", REV_PARSE_DIRS, { cwd: git.cwd, env: git.env, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], timeout: SYNC_TIMEOUT_MS });
   } catch (err) {
     const e = err;
     if (e.code === "ENOENT") throw translateSpawnError(e, REV_PARSE_DIRS, git.cwd);
+    if (e.code === "ETIMEDOUT") {
+      throw new CapsuleError("GIT_TIMEOUT", `git rev-parse did not finish within ${SYNC_TIMEOUT_MS} ms and was killed; check for a stuck lock or a slow disk`, { args: [...REV_PARSE_DIRS], timeoutMs: SYNC_TIMEOUT_MS }, { cause: err });
+    }
     const stderr = String(e.stderr ?? "");
     if (/not a git repository/i.test(stderr)) {
       throw new CapsuleError("NOT_A_REPO", `${git.cwd} is not inside a git repository; run git-capsule from a project checkout (or git init first)`, { cwd: git.cwd }, { cause: err });
@@ -10482,7 +10489,7 @@ function discoverRepoSync(git) {
   const repoDir = bare ? gitDir : cdup === void 0 ? git.cwd : (0, import_node_path4.resolve)(git.cwd, cdup);
   return { repoDir, gitDir, commonDir, bare };
 }
-var import_node_child_process3, import_node_path4, REV_PARSE_DIRS;
+var import_node_child_process3, import_node_path4, SYNC_TIMEOUT_MS, REV_PARSE_DIRS;
 var init_repo_dirs = __esm({
   "lib/store/repo-dirs.ts"() {
     "use strict";
@@ -10490,6 +10497,7 @@ var init_repo_dirs = __esm({
     import_node_path4 = require("node:path");
     init_capsule_error();
     init_git_runner();
+    SYNC_TIMEOUT_MS = 2500;
     REV_PARSE_DIRS = ["rev-parse", "--path-format=absolute", "--git-dir", "--git-common-dir", "--is-bare-repository", "--show-cdup"];
   }
 });
@@ -14438,7 +14446,9 @@ function locateBudget(cwd, env) {
       cwd,
       env,
       encoding: "utf8",
-      stdio: ["ignore", "pipe", "ignore"]
+      stdio: ["ignore", "pipe", "ignore"],
+      // A hung git must not block the caller for ever (a healthy rev-parse answers in ~5 ms).
+      timeout: 1500
     }).split("\n");
     top = out[0] || null;
     common = out[1] || null;
@@ -14755,7 +14765,7 @@ function schemaProblems2(config, path) {
 function readCapsuleGitConfig(cwd, env, notes) {
   let out;
   try {
-    out = (0, import_node_child_process6.execFileSync)("git", ["config", "--get-regexp", "^capsule\\."], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
+    out = (0, import_node_child_process6.execFileSync)("git", ["config", "--get-regexp", "^capsule\\."], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: SYNC_GIT_TIMEOUT_MS });
   } catch (err) {
     const status = err.status;
     if (status !== 1) notes.push(`could not read git config capsule.* (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`);
@@ -14771,7 +14781,7 @@ function readCapsuleGitConfig(cwd, env, notes) {
 function isRecord7(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var import_node_child_process6, import_node_fs11, import_node_path19, import_config_schema;
+var import_node_child_process6, import_node_fs11, import_node_path19, import_config_schema, SYNC_GIT_TIMEOUT_MS;
 var init_margin_sources = __esm({
   "lib/budget-io/margin-sources.ts"() {
     "use strict";
@@ -14780,6 +14790,7 @@ var init_margin_sources = __esm({
     import_node_path19 = require("node:path");
     import_config_schema = __toESM(require_config_schema());
     init_thresholds();
+    SYNC_GIT_TIMEOUT_MS = 1500;
   }
 });
 
