@@ -9769,6 +9769,28 @@ var init_fast_import = __esm({
   }
 });
 
+// lib/store/stale-ref-lock.ts
+async function clearStaleRefLock(reason, now = Date.now) {
+  const path = LOCK_IN_USE.exec(reason)?.[1];
+  if (path === void 0) return false;
+  try {
+    if (now() - (await (0, import_promises2.stat)(path)).mtimeMs < STALE_REF_LOCK_MS) return false;
+    await (0, import_promises2.unlink)(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+var import_promises2, STALE_REF_LOCK_MS, LOCK_IN_USE;
+var init_stale_ref_lock = __esm({
+  "lib/store/stale-ref-lock.ts"() {
+    "use strict";
+    import_promises2 = require("node:fs/promises");
+    STALE_REF_LOCK_MS = 5e3;
+    LOCK_IN_USE = /Unable to create '([^']+\.lock)': File exists/;
+  }
+});
+
 // lib/store/cas-retry.ts
 async function withCasRetry(parts, attempt, bounds = CAS_RETRY) {
   let release = null;
@@ -9779,6 +9801,7 @@ async function withCasRetry(parts, attempt, bounds = CAS_RETRY) {
       if (result.done) return result.value;
       reason = result.outcome.reason;
       if (release === null && parts.lock) release = await parts.lock();
+      else if (await clearStaleRefLock(reason)) continue;
       else await new Promise((r) => setTimeout(r, Math.random() * Math.min(bounds.maxDelayMs, bounds.baseDelayMs * 2 ** i)));
     }
     throw writeConflict(parts.ref, bounds.maxAttempts, reason);
@@ -9791,6 +9814,7 @@ var init_cas_retry = __esm({
   "lib/store/cas-retry.ts"() {
     "use strict";
     init_fast_import();
+    init_stale_ref_lock();
     CAS_RETRY = { maxAttempts: 25, baseDelayMs: 5, maxDelayMs: 250 };
   }
 });
@@ -10186,6 +10210,9 @@ var init_status_events = __esm({
 });
 
 // lib/store/memory-tree.ts
+function unreadable(ref, why, data3) {
+  return new CapsuleError("MEMORY_UNREADABLE", `${ref} is unreadable: ${why} (a corrupted or partly copied repository); run git fsck, then restore ${ref} from a remote (git fetch) or move it aside`, { ref, ...data3 });
+}
 var MemoryTree;
 var init_memory_tree = __esm({
   "lib/store/memory-tree.ts"() {
@@ -10195,27 +10222,50 @@ var init_memory_tree = __esm({
     init_memory_format();
     init_status_events();
     MemoryTree = class {
-      constructor(batch, ref) {
+      /** `git` is used only when the ref reads as missing, to tell an absent ref from a broken one. */
+      constructor(batch, ref, git) {
         this.batch = batch;
         this.ref = ref;
+        this.git = git;
       }
       batch;
       ref;
+      git;
       /**
        * The memory ref's commit, or null when the ref does not exist. A ref that exists but is
        * not a commit, or whose tree has no git-capsule FORMAT file (e.g. `capsule.ref` naming a
-       * code branch), throws MEMORY_ROOT rather than being written into.
+       * code branch), throws MEMORY_ROOT rather than being written into. A ref whose object is
+       * gone, whose file is garbage, or whose commit has no readable tree throws MEMORY_UNREADABLE.
        */
       async tip() {
         const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
-        if (head === null) return null;
+        if (head === null) {
+          await this.refuseBrokenRef();
+          return null;
+        }
         if (head.type !== "commit") {
           throw new CapsuleError("MEMORY_ROOT", `MEMORY-ROOT: ${this.ref} points at a ${head.type}, not a commit; point it at the memory branch or set git config capsule.ref to another ref`, { ref: this.ref, type: head.type });
+        }
+        if (format === null && await this.batch.read(`${head.oid}^{tree}`) === null) {
+          throw unreadable(this.ref, `its tip ${head.oid.slice(0, 12)} has no readable tree`, { commit: head.oid });
         }
         if (format === null || format.type !== "blob" || !format.content.toString("utf8").startsWith(FORMAT_MAGIC)) {
           throw new CapsuleError("MEMORY_ROOT", `MEMORY-ROOT: ${this.ref} exists but is not a git-capsule memory branch (no ${FORMAT_PATH} file at ${head.oid.slice(0, 12)}); choose another ref with git config capsule.ref`, { ref: this.ref, commit: head.oid });
         }
         return head.oid;
+      }
+      /**
+       * cat-file says "missing" both for an absent ref and for a ref whose object is gone or whose
+       * file holds garbage; only the first may be created over. for-each-ref prints the object id of
+       * a dangling ref and warns on stderr about a broken one (one extra git call, only when the
+       * branch reads as absent). Throws MEMORY_UNREADABLE.
+       */
+      async refuseBrokenRef() {
+        if (this.git === void 0) return;
+        const out = await this.git.run(["for-each-ref", "--format=%(objectname)", this.ref], { okExitCodes: [0, 1] });
+        const oid = out.stdout.trim();
+        if (oid !== "") throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+        if (out.stderr.trim() !== "") throw unreadable(this.ref, "its ref file does not hold an object id", { stderr: out.stderr.trim() });
       }
       /** The entries of a tree at `<rev>:<path>`, or null when missing or not a tree. */
       async tree(rev, path) {
@@ -10386,15 +10436,15 @@ async function rebuildIndex(parts, opts) {
 }
 async function readIndexFiles(tree, rev) {
   const files = /* @__PURE__ */ new Map();
-  const walk = async (dir) => {
+  const walk2 = async (dir) => {
     const entries = await tree.tree(rev, dir) ?? [];
     await Promise.all(entries.map(async (e) => {
       const path = `${dir}/${e.name}`;
-      if (e.isTree) return walk(path);
+      if (e.isTree) return walk2(path);
       files.set(path, await tree.text(rev, path) ?? "");
     }));
   };
-  await walk(INDEX_DIR);
+  await walk2(INDEX_DIR);
   return files;
 }
 function sameFiles(a, b) {
@@ -10536,9 +10586,557 @@ var init_set_status = __esm({
   }
 });
 
+// lib/capsule/render.ts
+var render_exports = {};
+__export(render_exports, {
+  FIELD_ORDER: () => FIELD_ORDER,
+  renderCapsule: () => renderCapsule
+});
+function renderCapsule(doc) {
+  const yaml = new import_yaml2.Document(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
+  return `---
+${yaml}---
+
+${renderBody(doc)}`;
+}
+function orderFields(fm) {
+  const ordered = {};
+  for (const key of FIELD_ORDER) if (fm[key] !== void 0) ordered[key] = fm[key];
+  for (const key of Object.keys(fm).sort()) if (!(key in ordered) && fm[key] !== void 0) ordered[key] = fm[key];
+  return ordered;
+}
+var import_yaml2, FIELD_ORDER;
+var init_render = __esm({
+  "lib/capsule/render.ts"() {
+    "use strict";
+    import_yaml2 = __toESM(require_dist());
+    init_sections();
+    FIELD_ORDER = [
+      "id",
+      "parent_capsule_id",
+      "objective",
+      "waiting_on",
+      "next_valid_action",
+      "status",
+      "trigger",
+      "created_at",
+      "updated_at",
+      "resolved_at",
+      "expires",
+      "session_id",
+      "repo_head",
+      "repo_branch",
+      "tags",
+      "resume_trigger",
+      "success_criteria"
+    ];
+  }
+});
+
+// lib/redact/redaction-marker.ts
+function redactionMarker(kind) {
+  return `[REDACTED:${kind}]`;
+}
+function isPlaceholderValue(value) {
+  return PLACEHOLDER.test(value);
+}
+var PLACEHOLDER;
+var init_redaction_marker = __esm({
+  "lib/redact/redaction-marker.ts"() {
+    "use strict";
+    PLACEHOLDER = /^(?:\$\{|\$\(|\$[A-Za-z_][A-Za-z0-9_]*$|%[A-Za-z_][A-Za-z0-9_]*%$|\{\{|<[A-Za-z_ -]*>?$|\*{3,}|x{6,}$|\.{3}$|\[REDACTED:)/i;
+  }
+});
+
+// lib/redact/env-file.ts
+function looksLikeEnvFile(text) {
+  if (!text.includes("=")) return false;
+  let assignments = 0;
+  for (const line of text.split("\n")) {
+    const l = line.endsWith("\r") ? line.slice(0, -1) : line;
+    if (BLANK_OR_COMMENT.test(l)) continue;
+    if (!ENV_LINE.test(l)) return false;
+    assignments++;
+  }
+  return assignments >= 2;
+}
+function redactEnvValues(text, tally) {
+  return text.split("\n").map((line) => {
+    const cr = line.endsWith("\r") ? "\r" : "";
+    const m = ENV_LINE.exec(cr ? line.slice(0, -1) : line);
+    if (!m?.groups) return line;
+    const raw = m.groups.val;
+    const unquoted = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
+    if (unquoted.length === 0 || HARMLESS.test(unquoted) || isPlaceholderValue(unquoted) || /^\[REDACTED:[a-z0-9-]+\]$/.test(unquoted)) {
+      return line;
+    }
+    tally.add("env-value");
+    return `${m.groups.pre}${redactionMarker("env-value")}${m.groups.post}${cr}`;
+  }).join("\n");
+}
+var ENV_LINE, BLANK_OR_COMMENT, HARMLESS;
+var init_env_file = __esm({
+  "lib/redact/env-file.ts"() {
+    "use strict";
+    init_redaction_marker();
+    ENV_LINE = /^(?<pre>(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.]*[ \t]*=[ \t]*)(?<val>(?:"[^"\n]*"|'[^'\n]*'|[^\s#](?:[^\n#]|(?<=\S)#)*?))(?<post>[ \t]*(?:[ \t]#[^\n]*)?)$/;
+    BLANK_OR_COMMENT = /^(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:#.*)?$/;
+    HARMLESS = /^(?:true|false|yes|no|on|off|\d{1,5})$/i;
+  }
+});
+
+// lib/redact/finding-tally.ts
+var FindingTally;
+var init_finding_tally = __esm({
+  "lib/redact/finding-tally.ts"() {
+    "use strict";
+    FindingTally = class {
+      counts = /* @__PURE__ */ new Map();
+      /** Counts one redaction of `kind`. */
+      add(kind, n = 1) {
+        this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
+      }
+      /** Adds every count of another finding list (a nested redaction). */
+      merge(findings) {
+        for (const f of findings) this.add(f.kind, f.count);
+      }
+      /** The findings so far, in first-seen order. */
+      list() {
+        return [...this.counts].map(([kind, count]) => ({ kind, count }));
+      }
+    };
+  }
+});
+
+// lib/redact/secret-names.ts
+function nameWords(name) {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+}
+function isSecretWordAt(words, i, name) {
+  const w = words[i];
+  if (SECRET_WORDS.has(w)) return w !== "pwd" || words.length > 1;
+  if (SECRET_SUFFIXES.some((s) => w.endsWith(s))) return true;
+  if ((w === "key" || w === "keys") && i > 0 && KEY_QUALIFIERS.has(words[i - 1])) return true;
+  return w === "pass" && i === words.length - 1 && i > 0 && /^[A-Z0-9_]+$/.test(name);
+}
+function isSecretName(name) {
+  const known = verdicts.get(name);
+  if (known !== void 0) return known;
+  const verdict = judgeName(name);
+  if (verdicts.size >= 2e3) verdicts.clear();
+  verdicts.set(name, verdict);
+  return verdict;
+}
+function judgeName(name) {
+  if (name.length > 100) return false;
+  const words = nameWords(name.slice(name.lastIndexOf(".") + 1));
+  if (words.length === 0 || QUANTITY_PREFIXES.has(words[0])) return false;
+  for (let i = 0; i < words.length; i++) {
+    if (isSecretWordAt(words, i, name) && words.slice(i + 1).every((w) => TRAILERS.has(w) || /^\d+$/.test(w))) return true;
+  }
+  return false;
+}
+var SECRET_SUFFIXES, SECRET_WORDS, KEY_QUALIFIERS, QUANTITY_PREFIXES, TRAILERS, verdicts;
+var init_secret_names = __esm({
+  "lib/redact/secret-names.ts"() {
+    "use strict";
+    SECRET_SUFFIXES = ["password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey", "secretkey", "authkey"];
+    SECRET_WORDS = /* @__PURE__ */ new Set(["pwd", "auth", "authorization", "credential", "credentials", "bearer", "sas"]);
+    KEY_QUALIFIERS = /* @__PURE__ */ new Set([
+      "api",
+      "access",
+      "secret",
+      "private",
+      "account",
+      "storage",
+      "master",
+      "shared",
+      "signing",
+      "encryption",
+      "client",
+      "app",
+      "subscription",
+      "session",
+      "license",
+      "auth",
+      "webhook"
+    ]);
+    QUANTITY_PREFIXES = /* @__PURE__ */ new Set(["max", "min", "num", "count", "total", "len", "length", "size", "n"]);
+    TRAILERS = /* @__PURE__ */ new Set([
+      "value",
+      "key",
+      "keys",
+      "base",
+      "hash",
+      "hashed",
+      "str",
+      "string",
+      "b64",
+      "base64",
+      "hex",
+      "raw",
+      "enc",
+      "encrypted",
+      "plain",
+      "plaintext",
+      "data",
+      "bytes",
+      "secret",
+      "token",
+      "pem",
+      "der",
+      "id",
+      "v1",
+      "v2"
+    ]);
+    verdicts = /* @__PURE__ */ new Map();
+  }
+});
+
+// lib/redact/secret-assignments.ts
+function hintPositions(text) {
+  const at = [];
+  for (const hint of HINTS) {
+    for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + hint.length)) at.push(i);
+  }
+  return at.sort((a, b) => a - b);
+}
+function isNameChar(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 95 || c === 46 || c === 45;
+}
+function isNameStartChar(c) {
+  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c === 95;
+}
+function isEscapeAt(text, at) {
+  const c = text.charCodeAt(at);
+  return text.charCodeAt(at - 1) === 92 && (c === 110 || c === 114 || c === 116);
+}
+function nameStart(text, at) {
+  let s = at;
+  while (s > 0 && isNameChar(text.charCodeAt(s - 1))) s--;
+  if (s > 0 && isEscapeAt(text, s)) s++;
+  while (s < at && !isNameStartChar(text.charCodeAt(s))) s++;
+  const before = text.charCodeAt(s - 1);
+  if (s > 0 && (before === 36 || before === 92 && !isEscapeAt(text, s))) return -1;
+  return s;
+}
+function looksLikeCode(value, sep, after) {
+  if (KEYWORDS.has(value.toLowerCase()) || SMALL_NUMBER.test(value)) return true;
+  if (MEMBER_CHAIN.test(value)) return true;
+  if (after[0] === "(" || after[0] === "[" || after[0] === ".") return true;
+  if (sep.includes(":")) {
+    if (IDENTIFIER.test(value) && /^[ \t]*[;,)|=>}\]?]/.test(after)) return true;
+    if (!LETTERS_ONLY.test(value) || value.length >= 24) return false;
+    return /^[A-Z]/.test(value) || /^[ \t]+[^\s#]/.test(after);
+  }
+  if (!/\s/.test(sep)) return false;
+  return LETTERS_ONLY.test(value) || IDENTIFIER.test(value) && /^[ \t]*[;,)&|?:}\]]/.test(after);
+}
+function tooPlainForSecret(value) {
+  return value.length < 4 || !/[A-Za-z0-9]/.test(value);
+}
+function assignmentKind(name) {
+  const words = nameWords(name).join(" ");
+  return /secret access key|secretaccesskey/.test(words) ? "aws-secret-access-key" : "secret-assignment";
+}
+function redactValueAt(text, at, name, sep, tally) {
+  VALUE.lastIndex = at;
+  const m = VALUE.exec(text);
+  if (!m?.groups) return null;
+  const g = m.groups;
+  const quoted = g.q !== void 0 || g.oq !== void 0;
+  const value = g.q !== void 0 ? g.qval : g.oq !== void 0 ? g.open : g.val;
+  if (value.length === 0 || isPlaceholderValue(value)) return null;
+  const end = at + m[0].length;
+  if (quoted ? tooPlainForSecret(value) : looksLikeCode(value, sep, text.slice(end, end + 3))) return null;
+  const kind = assignmentKind(name);
+  tally.add(kind);
+  const marker = redactionMarker(kind);
+  if (g.q !== void 0) return { end, replacement: `${g.bs}${g.q}${marker}${g.bs}${g.q}` };
+  return { end, replacement: g.oq !== void 0 ? `${g.obs}${g.oq}${marker}` : marker };
+}
+function redactAssignments(text, tally) {
+  let out = "";
+  let copied = 0;
+  let resume = 0;
+  for (const hintAt of hintPositions(text)) {
+    if (hintAt < resume) continue;
+    const start = nameStart(text, hintAt);
+    if (start === -1) continue;
+    NAME_SEP.lastIndex = start;
+    const m = NAME_SEP.exec(text);
+    const g = m?.groups;
+    if (!m || !g || start + g.name.length <= hintAt) continue;
+    resume = start + g.name.length;
+    const valueAt = start + m[0].length;
+    const secret = isSecretName(g.name) && !DECLARATION_BEFORE.test(text.slice(Math.max(0, start - 12), start));
+    const done = secret ? redactValueAt(text, valueAt, g.name, g.sep, tally) : null;
+    if (done === null) continue;
+    out += text.slice(copied, valueAt) + done.replacement;
+    copied = done.end;
+    resume = done.end;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
+var HINTS, NAME_SEP, VALUE, KEYWORDS, SMALL_NUMBER, DECLARATION_BEFORE, MEMBER_CHAIN, LETTERS_ONLY, IDENTIFIER;
+var init_secret_assignments = __esm({
+  "lib/redact/secret-assignments.ts"() {
+    "use strict";
+    init_secret_names();
+    init_redaction_marker();
+    HINTS = ["pass", "pwd", "secret", "token", "key", "auth", "credential", "bearer", "sas"].flatMap((w) => [
+      w,
+      w.charAt(0).toUpperCase() + w.slice(1),
+      w.toUpperCase()
+    ]);
+    NAME_SEP = /(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100})(?<nq>\\{0,3}["']?)(?<sep>[ \t]*(?:=(?![=>~])|:(?![:/]))[ \t]*)/y;
+    VALUE = /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<obs>\\{0,3})(?<oq>["'`])(?<open>[^\n"'`\\]{4,4096})(?=["'`\\\n]|$)|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
+    KEYWORDS = /* @__PURE__ */ new Set([
+      "true",
+      "false",
+      "null",
+      "none",
+      "nil",
+      "undefined",
+      "yes",
+      "no",
+      "on",
+      "off",
+      "string",
+      "number",
+      "boolean",
+      "bool",
+      "any",
+      "unknown",
+      "object",
+      "str",
+      "int",
+      "bytes",
+      "optional",
+      "required",
+      "redacted",
+      "secret",
+      "password",
+      "token",
+      "basic",
+      "bearer",
+      "digest",
+      "self",
+      "this",
+      "new",
+      "await",
+      "return",
+      "function"
+    ]);
+    SMALL_NUMBER = /^(?:-?\d{1,5}|0x[0-9A-Fa-f]{1,16}|-?\d+\.\d+)$/;
+    DECLARATION_BEFORE = /\b(?:type|interface|enum|class|struct)\s+$/;
+    MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+    LETTERS_ONLY = /^[A-Za-z_]+$/;
+    IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+  }
+});
+
+// lib/redact/secret-patterns.ts
+var E, SECRET_PATTERNS;
+var init_secret_patterns = __esm({
+  "lib/redact/secret-patterns.ts"() {
+    "use strict";
+    E = String.raw`(?![A-Za-z0-9_-])`;
+    SECRET_PATTERNS = [
+      {
+        kind: "private-key",
+        gate: ["PRIVATE KEY"],
+        // The whole block, with real or JSON-escaped (\n, \\n) line breaks, headers and line-number
+        // prefixes; the body is limited to the characters a PEM body can hold, so a block without END
+        // stops scanning at the first other character instead of searching 64 KB for an END. A block
+        // cut off before its END line (a truncated tool output) is redacted to the end of its base64
+        // lines, also when a renderer folded its line breaks into spaces (a capsule bullet).
+        pattern: /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*)| +[A-Za-z0-9+/=]{16,})*)/g
+      },
+      { kind: "aws-access-key-id", gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
+      { kind: "gcp-api-key", gate: ["AIza"], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, "g"), wordStart: true },
+      { kind: "gcp-oauth-secret", gate: ["GOCSPX-"], pattern: new RegExp(`GOCSPX-[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
+      { kind: "gcp-oauth-token", gate: ["ya29."], pattern: new RegExp(`ya29\\.[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
+      {
+        kind: "azure-storage-key",
+        gate: ["AccountKey="],
+        pattern: /(?<pre>AccountKey=)(?<s>(?!\[REDACTED:)[A-Za-z0-9+/]{20,}={0,2})/g
+      },
+      {
+        kind: "azure-connection-string",
+        gate: ["SharedAccess"],
+        pattern: /(?<pre>SharedAccess(?:Key|Signature)=)(?<s>(?!\[REDACTED:)[^;"'\s\\]{8,})/g
+      },
+      {
+        kind: "azure-sas-signature",
+        gate: ["sig="],
+        pattern: /(?<pre>[?&;]sig=)(?<s>(?!\[REDACTED:)[A-Za-z0-9%+/=_-]{16,})/g
+      },
+      { kind: "azure-client-secret", gate: ["Q~"], pattern: new RegExp(`[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${E}`, "g"), wordStart: true },
+      { kind: "github-token", gate: ["gh"], pattern: new RegExp(`gh[pousr]_[A-Za-z0-9_]{30,255}${E}`, "g"), wordStart: true },
+      { kind: "github-token", gate: ["github_pat_"], pattern: new RegExp(`github_pat_[A-Za-z0-9_]{22,255}${E}`, "g"), wordStart: true },
+      { kind: "gitlab-token", gate: ["gl"], pattern: new RegExp(`gl(?:pat|dt|rt|ptt|soat|ft|cbt)-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
+      { kind: "slack-webhook", gate: ["hooks.slack.com"], pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
+      { kind: "slack-token", gate: ["xox", "xapp-"], pattern: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}${E}`, "g"), wordStart: true },
+      { kind: "stripe-key", gate: ["_live_", "_test_", "whsec_"], pattern: new RegExp(`(?:(?:sk|rk|pk)_(?:live|test)|whsec)_[A-Za-z0-9]{16,}${E}`, "g"), wordStart: true },
+      { kind: "npm-token", gate: ["npm_"], pattern: new RegExp(`npm_[A-Za-z0-9]{36,}${E}`, "g"), wordStart: true },
+      { kind: "npm-token", gate: ["_authToken="], pattern: /(?<pre>_authToken=)(?<s>(?!\[REDACTED:)[^\s"'$\\][^\s"'\\]*)/g },
+      { kind: "anthropic-key", gate: ["sk-ant-"], pattern: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
+      { kind: "openai-key", gate: ["sk-"], pattern: new RegExp(`sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})${E}`, "g"), wordStart: true },
+      { kind: "jwt", gate: ["eyJ"], pattern: new RegExp(`eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g"), wordStart: true },
+      {
+        kind: "url-password",
+        gate: ["://"],
+        // scheme://user:pass@host keeps scheme, user and host. The match starts at `://` (a literal
+        // the engine can scan for) with one scheme character behind it. The password stops at the
+        // last `@` of the authority; a `${VAR}` password is left alone by the caller.
+        pattern: /(?<pre>:\/\/(?<=[A-Za-z0-9+.-]:\/\/)[^\s:/?#@"'<>[\]]{0,256}:)(?<s>(?!\[REDACTED:)[^\s/?#"'<>\\]{1,256})(?<post>@[A-Za-z0-9[])/g
+      },
+      {
+        kind: "auth-header",
+        gate: ["Bearer ", "Basic ", "Token "],
+        pattern: /(?<pre>\b(?:Bearer|Basic|Token) +)(?<s>(?!\[REDACTED:)[A-Za-z0-9._~+/-]{16,}=*)/g
+      },
+      {
+        kind: "secret-flag",
+        gate: ["--"],
+        // `--password hunter2` (space-separated CLI flag); the `=` form is an assignment.
+        pattern: /(?<pre>(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token) +)(?<s>(?!\[REDACTED:)[^\s"'$\\-][^\s"'\\]*)/g
+      }
+    ];
+  }
+});
+
+// lib/redact/redact-secrets.ts
+function startsWord(text, at) {
+  if (at === 0 || !/[A-Za-z0-9_-]/.test(text[at - 1])) return true;
+  return at >= 2 && text[at - 2] === "\\" && /[nrt]/.test(text[at - 1]);
+}
+function redactInto(text, tally) {
+  let out = text;
+  for (const { kind, gate, pattern, wordStart } of SECRET_PATTERNS) {
+    if (gate.length > 0 && !gate.some((g) => out.includes(g))) continue;
+    out = out.replace(pattern, (match, ...rest) => {
+      const last = rest[rest.length - 1];
+      const groups = typeof last === "object" && last !== null ? last : void 0;
+      const whole = rest[rest.length - (groups ? 2 : 1)];
+      if (wordStart === true && !startsWord(whole, rest[rest.length - (groups ? 3 : 2)])) return match;
+      if (groups?.s === void 0) {
+        tally.add(kind);
+        return redactionMarker(kind);
+      }
+      if (isPlaceholderValue(groups.s)) return match;
+      tally.add(kind);
+      return `${groups.pre ?? ""}${redactionMarker(kind)}${groups.post ?? ""}`;
+    });
+  }
+  return redactAssignments(out, tally);
+}
+function redactSecrets(text) {
+  const tally = new FindingTally();
+  let out = redactInto(text, tally);
+  if (looksLikeEnvFile(out)) out = redactEnvValues(out, tally);
+  return { text: out, findings: tally.list() };
+}
+var init_redact_secrets = __esm({
+  "lib/redact/redact-secrets.ts"() {
+    "use strict";
+    init_env_file();
+    init_finding_tally();
+    init_redaction_marker();
+    init_secret_assignments();
+    init_secret_patterns();
+  }
+});
+
+// lib/redact/redact-deep.ts
+function redactString(text, tally) {
+  const out = redactInto(text, tally);
+  return looksLikeEnvFile(out) ? redactEnvValues(out, tally) : out;
+}
+function redactSecretField(key, value, tally) {
+  if (typeof value === "string") {
+    if (value.length === 0 || isPlaceholderValue(value)) return value;
+    const inner = new FindingTally();
+    const out = redactString(value, inner);
+    if (SINGLE_MARKER.test(out)) {
+      tally.merge(inner.list());
+      return out;
+    }
+  }
+  const kind = assignmentKind(key);
+  tally.add(kind);
+  return redactionMarker(kind);
+}
+function walk(value, tally, copies) {
+  if (typeof value === "string") return redactString(value, tally);
+  if (typeof value !== "object" || value === null) return value;
+  const seen = copies.get(value);
+  if (seen !== void 0) return seen;
+  if (Array.isArray(value)) {
+    const out2 = [];
+    copies.set(value, out2);
+    for (const item of value) out2.push(walk(item, tally, copies));
+    return out2;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out = {};
+  copies.set(value, out);
+  for (const [k, v] of Object.entries(value)) {
+    out[k] = (typeof v === "string" || typeof v === "number") && isSecretName(k) ? redactSecretField(k, v, tally) : walk(v, tally, copies);
+  }
+  return out;
+}
+function redactDeep(value) {
+  const tally = new FindingTally();
+  const out = walk(value, tally, /* @__PURE__ */ new WeakMap());
+  return { value: out, findings: tally.list() };
+}
+var SINGLE_MARKER;
+var init_redact_deep = __esm({
+  "lib/redact/redact-deep.ts"() {
+    "use strict";
+    init_env_file();
+    init_finding_tally();
+    init_redaction_marker();
+    init_secret_assignments();
+    init_secret_names();
+    init_redact_secrets();
+    SINGLE_MARKER = /^\[REDACTED:[a-z0-9-]+\]$/;
+  }
+});
+
+// lib/store/redact-capsule.ts
+var redact_capsule_exports = {};
+__export(redact_capsule_exports, {
+  redactCapsuleText: () => redactCapsuleText
+});
+function redactCapsuleText(text) {
+  const plain = redactSecrets(text);
+  if (plain.findings.length === 0) return { text, findings: [] };
+  if (validateCapsuleText(plain.text).problems.length === 0) return plain;
+  const { doc } = parseCapsule(text);
+  if (doc === null) return plain;
+  const deep = redactDeep(doc);
+  return { text: renderCapsule(deep.value), findings: deep.findings };
+}
+var init_redact_capsule = __esm({
+  "lib/store/redact-capsule.ts"() {
+    "use strict";
+    init_parse();
+    init_render();
+    init_validate();
+    init_redact_deep();
+    init_redact_secrets();
+  }
+});
+
 // lib/store/write-capsule.ts
-async function writeCapsule(parts, text, opts) {
+async function writeCapsule(parts, original, opts) {
   const { validateCapsuleText: validateCapsuleText2 } = await Promise.resolve().then(() => (init_validate(), validate_exports));
+  const { redactCapsuleText: redactCapsuleText2 } = await Promise.resolve().then(() => (init_redact_capsule(), redact_capsule_exports));
+  const { text } = redactCapsuleText2(original);
   const { fields, problems } = validateCapsuleText2(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
     problems.push({ code: "ID_UNSAFE", field: "id", message: "id must be a ULID or UUIDv7 (letters, digits and dashes only)" });
@@ -10608,16 +11206,15 @@ function writeLockPath(stateDir, commonDir, ref) {
 }
 async function acquireWriteLock(path, bounds = WRITE_LOCK) {
   const unlocked = async () => void 0;
-  const { mkdir: mkdir3, open, unlink: unlink2 } = await import("node:fs/promises");
   try {
-    await mkdir3((0, import_node_path5.join)(path, ".."), { recursive: true });
+    await (0, import_promises3.mkdir)((0, import_node_path5.join)(path, ".."), { recursive: true });
   } catch {
     return unlocked;
   }
   const deadline = Date.now() + bounds.waitMs;
   for (let spin = 0; Date.now() < deadline; spin += 1) {
     try {
-      const handle = await open(path, "wx");
+      const handle = await (0, import_promises3.open)(path, "wx");
       await handle.writeFile(`${process.pid} ${Date.now()}
 `);
       await handle.close();
@@ -10625,13 +11222,13 @@ async function acquireWriteLock(path, bounds = WRITE_LOCK) {
       return async () => {
         if (released) return;
         released = true;
-        await unlink2(path).catch(() => void 0);
+        await (0, import_promises3.unlink)(path).catch(() => void 0);
       };
     } catch (err) {
       if (err.code !== "EEXIST") return unlocked;
     }
     if (await isStale(path, bounds.staleMs)) {
-      await unlink2(path).catch(() => void 0);
+      await (0, import_promises3.unlink)(path).catch(() => void 0);
       continue;
     }
     await new Promise((r) => setTimeout(r, 2 + Math.random() * Math.min(40, 4 + spin)));
@@ -10639,9 +11236,8 @@ async function acquireWriteLock(path, bounds = WRITE_LOCK) {
   return unlocked;
 }
 async function isStale(path, staleMs) {
-  const { readFile: readFile7, stat } = await import("node:fs/promises");
   try {
-    const [text, info] = await Promise.all([readFile7(path, "utf8"), stat(path)]);
+    const [text, info] = await Promise.all([(0, import_promises3.readFile)(path, "utf8"), (0, import_promises3.stat)(path)]);
     if (Date.now() - info.mtimeMs > staleMs) return true;
     const pid = Number(text.split(" ")[0]);
     if (!Number.isInteger(pid) || pid <= 0) return Date.now() - info.mtimeMs > 1e3;
@@ -10655,10 +11251,11 @@ async function isStale(path, staleMs) {
     return false;
   }
 }
-var import_node_path5, WRITE_LOCK;
+var import_promises3, import_node_path5, WRITE_LOCK;
 var init_write_lock = __esm({
   "lib/store/write-lock.ts"() {
     "use strict";
+    import_promises3 = require("node:fs/promises");
     import_node_path5 = require("node:path");
     WRITE_LOCK = { waitMs: 1e4, staleMs: 15e3 };
   }
@@ -10686,7 +11283,7 @@ var init_git_memory_store = __esm({
         this.batch = batch;
         this.ref = ref;
         const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || (0, import_node_path6.join)(this.commonDir, "capsule"), this.commonDir, ref));
-        this.parts = { git, tree: new MemoryTree(batch, ref), ref, identity: opts.identity, lock };
+        this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
       }
       git;
       batch;
@@ -10839,14 +11436,14 @@ function findGitDir(start) {
   }
 }
 function gitDirAt(dotGit) {
-  let stat;
+  let stat3;
   try {
-    stat = (0, import_node_fs5.statSync)(dotGit);
+    stat3 = (0, import_node_fs5.statSync)(dotGit);
   } catch {
     return null;
   }
-  if (stat.isDirectory()) return dotGit;
-  if (!stat.isFile()) return null;
+  if (stat3.isDirectory()) return dotGit;
+  if (!stat3.isFile()) return null;
   const match = /^gitdir:\s*(.+?)\s*$/m.exec((0, import_node_fs5.readFileSync)(dotGit, "utf8"));
   return match?.[1] ? (0, import_node_path7.resolve)((0, import_node_path7.dirname)(dotGit), match[1]) : null;
 }
@@ -11701,7 +12298,7 @@ async function readBootReceipt(runtimeDir) {
   const path = (0, import_node_path9.join)(runtimeDir, BOOT_RECEIPT_FILE);
   let text;
   try {
-    text = await (0, import_promises2.readFile)(path, "utf8");
+    text = await (0, import_promises4.readFile)(path, "utf8");
   } catch (err) {
     const code = err.code ?? "error";
     return code === "ENOENT" ? { state: "absent", path } : { state: "unreadable", path, code };
@@ -11714,11 +12311,11 @@ async function readBootReceipt(runtimeDir) {
     return { state: "malformed", path };
   }
 }
-var import_promises2, import_node_path9, BOOT_RECEIPT_FILE;
+var import_promises4, import_node_path9, BOOT_RECEIPT_FILE;
 var init_boot_receipt = __esm({
   "lib/resume-runtime/boot-receipt.ts"() {
     "use strict";
-    import_promises2 = require("node:fs/promises");
+    import_promises4 = require("node:fs/promises");
     import_node_path9 = require("node:path");
     BOOT_RECEIPT_FILE = "boot-receipt.json";
   }
@@ -11731,7 +12328,7 @@ async function checkCoordination(env, cwd) {
   const path = (0, import_node_path10.resolve)(cwd, declared);
   let text;
   try {
-    text = await (0, import_promises3.readFile)(path, "utf8");
+    text = await (0, import_promises5.readFile)(path, "utf8");
   } catch (err) {
     const code = err.code;
     if (code === "ENOENT") return { defer: false, notice: null };
@@ -11752,11 +12349,11 @@ async function checkCoordination(env, cwd) {
     line: `CAPSULE-COORDINATION: resume deferred: ${foldDeclaredLine(path)} says phase ${inert(phase, { max: 60 })}, so an external conductor owns this session start; no capsule was loaded or consumed.`
   };
 }
-var import_promises3, import_node_path10, COORDINATION_ENV, TERMINAL_PHASES;
+var import_promises5, import_node_path10, COORDINATION_ENV, TERMINAL_PHASES;
 var init_coordination_guard = __esm({
   "lib/resume-runtime/coordination-guard.ts"() {
     "use strict";
-    import_promises3 = require("node:fs/promises");
+    import_promises5 = require("node:fs/promises");
     import_node_path10 = require("node:path");
     init_inert();
     COORDINATION_ENV = "CAPSULE_COORDINATION_STATE";
@@ -11770,16 +12367,16 @@ async function appendErrorLines(runtimeDir, entries, ctx) {
   const text = entries.map((e) => `${e.code} ${ctx.now.toISOString()} ${ctx.event} ${e.message.replace(/[\r\n\u2028\u2029\u0085]+/g, " ")}
 `).join("");
   try {
-    await (0, import_promises4.mkdir)(runtimeDir, { recursive: true });
-    await (0, import_promises4.appendFile)((0, import_node_path11.join)(runtimeDir, "errors.log"), text);
+    await (0, import_promises6.mkdir)(runtimeDir, { recursive: true });
+    await (0, import_promises6.appendFile)((0, import_node_path11.join)(runtimeDir, "errors.log"), text);
   } catch {
   }
 }
-var import_promises4, import_node_path11;
+var import_promises6, import_node_path11;
 var init_error_log = __esm({
   "lib/resume-runtime/error-log.ts"() {
     "use strict";
-    import_promises4 = require("node:fs/promises");
+    import_promises6 = require("node:fs/promises");
     import_node_path11 = require("node:path");
   }
 });
@@ -11789,7 +12386,7 @@ async function loadLifecycleExtension(projectDir) {
   const path = (0, import_node_path12.join)(projectDir, LIFECYCLE_EXTENSION_PATH);
   let text;
   try {
-    text = await (0, import_promises5.readFile)(path, "utf8");
+    text = await (0, import_promises7.readFile)(path, "utf8");
   } catch (err) {
     const code = err.code;
     if (code === "ENOENT" || code === "ENOTDIR") return { state: "none" };
@@ -11798,11 +12395,11 @@ async function loadLifecycleExtension(projectDir) {
   const check = checkLifecycleExtensionText(text);
   return check.ok ? { state: "accepted", path, extension: check.extension } : { state: "refused", path, refusal: check.refusal };
 }
-var import_promises5, import_node_path12;
+var import_promises7, import_node_path12;
 var init_extension_loader = __esm({
   "lib/resume-runtime/extension-loader.ts"() {
     "use strict";
-    import_promises5 = require("node:fs/promises");
+    import_promises7 = require("node:fs/promises");
     import_node_path12 = require("node:path");
     init_lifecycle_extension();
   }
@@ -12183,8 +12780,8 @@ produced, including when no capsule could be loaded (the text says why); 2 on us
 });
 
 // lib/cli/verbs/render.ts
-var render_exports = {};
-__export(render_exports, {
+var render_exports2 = {};
+__export(render_exports2, {
   verb: () => verb7
 });
 async function render(args, ctx) {
@@ -12212,7 +12809,7 @@ async function render(args, ctx) {
 `);
 }
 var FIELDS, verb7;
-var init_render = __esm({
+var init_render2 = __esm({
   "lib/cli/verbs/render.ts"() {
     "use strict";
     init_declared_ack();
@@ -12323,476 +12920,13 @@ that is identical in every clone. Safe to run again; the first write also create
   }
 });
 
-// lib/redact/redaction-marker.ts
-function redactionMarker(kind) {
-  return `[REDACTED:${kind}]`;
-}
-function isPlaceholderValue(value) {
-  return PLACEHOLDER.test(value);
-}
-var PLACEHOLDER;
-var init_redaction_marker = __esm({
-  "lib/redact/redaction-marker.ts"() {
-    "use strict";
-    PLACEHOLDER = /^(?:\$\{|\$\(|\$[A-Za-z_][A-Za-z0-9_]*$|%[A-Za-z_][A-Za-z0-9_]*%$|\{\{|<[A-Za-z_ -]*>?$|\*{3,}|x{6,}$|\.{3}$|\[REDACTED:)/i;
-  }
-});
-
-// lib/redact/env-file.ts
-function looksLikeEnvFile(text) {
-  if (!text.includes("=")) return false;
-  let assignments = 0;
-  for (const line of text.split("\n")) {
-    const l = line.endsWith("\r") ? line.slice(0, -1) : line;
-    if (BLANK_OR_COMMENT.test(l)) continue;
-    if (!ENV_LINE.test(l)) return false;
-    assignments++;
-  }
-  return assignments >= 2;
-}
-function redactEnvValues(text, tally) {
-  return text.split("\n").map((line) => {
-    const cr = line.endsWith("\r") ? "\r" : "";
-    const m = ENV_LINE.exec(cr ? line.slice(0, -1) : line);
-    if (!m?.groups) return line;
-    const raw = m.groups.val;
-    const unquoted = /^(["']).*\1$/.test(raw) ? raw.slice(1, -1) : raw;
-    if (unquoted.length === 0 || HARMLESS.test(unquoted) || isPlaceholderValue(unquoted) || /^\[REDACTED:[a-z0-9-]+\]$/.test(unquoted)) {
-      return line;
-    }
-    tally.add("env-value");
-    return `${m.groups.pre}${redactionMarker("env-value")}${m.groups.post}${cr}`;
-  }).join("\n");
-}
-var ENV_LINE, BLANK_OR_COMMENT, HARMLESS;
-var init_env_file = __esm({
-  "lib/redact/env-file.ts"() {
-    "use strict";
-    init_redaction_marker();
-    ENV_LINE = /^(?<pre>(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:export[ \t]+)?[A-Za-z_][A-Za-z0-9_.]*[ \t]*=[ \t]*)(?<val>(?:"[^"\n]*"|'[^'\n]*'|[^\s#](?:[^\n#]|(?<=\S)#)*?))(?<post>[ \t]*(?:[ \t]#[^\n]*)?)$/;
-    BLANK_OR_COMMENT = /^(?:[ \t]*\d+(?:→|\t))?[ \t]*(?:#.*)?$/;
-    HARMLESS = /^(?:true|false|yes|no|on|off|\d{1,5})$/i;
-  }
-});
-
-// lib/redact/finding-tally.ts
-var FindingTally;
-var init_finding_tally = __esm({
-  "lib/redact/finding-tally.ts"() {
-    "use strict";
-    FindingTally = class {
-      counts = /* @__PURE__ */ new Map();
-      /** Counts one redaction of `kind`. */
-      add(kind, n = 1) {
-        this.counts.set(kind, (this.counts.get(kind) ?? 0) + n);
-      }
-      /** Adds every count of another finding list (a nested redaction). */
-      merge(findings) {
-        for (const f of findings) this.add(f.kind, f.count);
-      }
-      /** The findings so far, in first-seen order. */
-      list() {
-        return [...this.counts].map(([kind, count]) => ({ kind, count }));
-      }
-    };
-  }
-});
-
-// lib/redact/secret-names.ts
-function nameWords(name) {
-  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z]+)([A-Z][a-z])/g, "$1 $2").toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
-}
-function isSecretWordAt(words, i, name) {
-  const w = words[i];
-  if (SECRET_WORDS.has(w)) return w !== "pwd" || words.length > 1;
-  if (SECRET_SUFFIXES.some((s) => w.endsWith(s))) return true;
-  if ((w === "key" || w === "keys") && i > 0 && KEY_QUALIFIERS.has(words[i - 1])) return true;
-  return w === "pass" && i === words.length - 1 && i > 0 && /^[A-Z0-9_]+$/.test(name);
-}
-function isSecretName(name) {
-  const known = verdicts.get(name);
-  if (known !== void 0) return known;
-  const verdict = judgeName(name);
-  if (verdicts.size >= 2e3) verdicts.clear();
-  verdicts.set(name, verdict);
-  return verdict;
-}
-function judgeName(name) {
-  if (name.length > 100) return false;
-  const words = nameWords(name.slice(name.lastIndexOf(".") + 1));
-  if (words.length === 0 || QUANTITY_PREFIXES.has(words[0])) return false;
-  for (let i = 0; i < words.length; i++) {
-    if (isSecretWordAt(words, i, name) && words.slice(i + 1).every((w) => TRAILERS.has(w) || /^\d+$/.test(w))) return true;
-  }
-  return false;
-}
-var SECRET_SUFFIXES, SECRET_WORDS, KEY_QUALIFIERS, QUANTITY_PREFIXES, TRAILERS, verdicts;
-var init_secret_names = __esm({
-  "lib/redact/secret-names.ts"() {
-    "use strict";
-    SECRET_SUFFIXES = ["password", "passwd", "passphrase", "secret", "token", "apikey", "accesskey", "privatekey", "secretkey", "authkey"];
-    SECRET_WORDS = /* @__PURE__ */ new Set(["pwd", "auth", "authorization", "credential", "credentials", "bearer", "sas"]);
-    KEY_QUALIFIERS = /* @__PURE__ */ new Set([
-      "api",
-      "access",
-      "secret",
-      "private",
-      "account",
-      "storage",
-      "master",
-      "shared",
-      "signing",
-      "encryption",
-      "client",
-      "app",
-      "subscription",
-      "session",
-      "license",
-      "auth",
-      "webhook"
-    ]);
-    QUANTITY_PREFIXES = /* @__PURE__ */ new Set(["max", "min", "num", "count", "total", "len", "length", "size", "n"]);
-    TRAILERS = /* @__PURE__ */ new Set([
-      "value",
-      "key",
-      "keys",
-      "base",
-      "hash",
-      "hashed",
-      "str",
-      "string",
-      "b64",
-      "base64",
-      "hex",
-      "raw",
-      "enc",
-      "encrypted",
-      "plain",
-      "plaintext",
-      "data",
-      "bytes",
-      "secret",
-      "token",
-      "pem",
-      "der",
-      "id",
-      "v1",
-      "v2"
-    ]);
-    verdicts = /* @__PURE__ */ new Map();
-  }
-});
-
-// lib/redact/secret-assignments.ts
-function hintPositions(text) {
-  const at = [];
-  for (const hint of HINTS) {
-    for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + hint.length)) at.push(i);
-  }
-  return at.sort((a, b) => a - b);
-}
-function isNameChar(c) {
-  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c >= 48 && c <= 57 || c === 95 || c === 46 || c === 45;
-}
-function isNameStartChar(c) {
-  return c >= 97 && c <= 122 || c >= 65 && c <= 90 || c === 95;
-}
-function isEscapeAt(text, at) {
-  const c = text.charCodeAt(at);
-  return text.charCodeAt(at - 1) === 92 && (c === 110 || c === 114 || c === 116);
-}
-function nameStart(text, at) {
-  let s = at;
-  while (s > 0 && isNameChar(text.charCodeAt(s - 1))) s--;
-  if (s > 0 && isEscapeAt(text, s)) s++;
-  while (s < at && !isNameStartChar(text.charCodeAt(s))) s++;
-  const before = text.charCodeAt(s - 1);
-  if (s > 0 && (before === 36 || before === 92 && !isEscapeAt(text, s))) return -1;
-  return s;
-}
-function looksLikeCode(value, sep, after) {
-  if (KEYWORDS.has(value.toLowerCase()) || SMALL_NUMBER.test(value)) return true;
-  if (MEMBER_CHAIN.test(value)) return true;
-  if (after[0] === "(" || after[0] === "[" || after[0] === ".") return true;
-  if (sep.includes(":")) {
-    if (IDENTIFIER.test(value) && /^[ \t]*[;,)|=>}\]?]/.test(after)) return true;
-    if (!LETTERS_ONLY.test(value) || value.length >= 24) return false;
-    return /^[A-Z]/.test(value) || /^[ \t]+[^\s#]/.test(after);
-  }
-  if (!/\s/.test(sep)) return false;
-  return LETTERS_ONLY.test(value) || IDENTIFIER.test(value) && /^[ \t]*[;,)&|?:}\]]/.test(after);
-}
-function tooPlainForSecret(value) {
-  return value.length < 4 || !/[A-Za-z0-9]/.test(value);
-}
-function assignmentKind(name) {
-  const words = nameWords(name).join(" ");
-  return /secret access key|secretaccesskey/.test(words) ? "aws-secret-access-key" : "secret-assignment";
-}
-function redactValueAt(text, at, name, sep, tally) {
-  VALUE.lastIndex = at;
-  const m = VALUE.exec(text);
-  if (!m?.groups) return null;
-  const g = m.groups;
-  const quoted = g.q !== void 0 || g.oq !== void 0;
-  const value = g.q !== void 0 ? g.qval : g.oq !== void 0 ? g.open : g.val;
-  if (value.length === 0 || isPlaceholderValue(value)) return null;
-  const end = at + m[0].length;
-  if (quoted ? tooPlainForSecret(value) : looksLikeCode(value, sep, text.slice(end, end + 3))) return null;
-  const kind = assignmentKind(name);
-  tally.add(kind);
-  const marker = redactionMarker(kind);
-  if (g.q !== void 0) return { end, replacement: `${g.bs}${g.q}${marker}${g.bs}${g.q}` };
-  return { end, replacement: g.oq !== void 0 ? `${g.obs}${g.oq}${marker}` : marker };
-}
-function redactAssignments(text, tally) {
-  let out = "";
-  let copied = 0;
-  let resume = 0;
-  for (const hintAt of hintPositions(text)) {
-    if (hintAt < resume) continue;
-    const start = nameStart(text, hintAt);
-    if (start === -1) continue;
-    NAME_SEP.lastIndex = start;
-    const m = NAME_SEP.exec(text);
-    const g = m?.groups;
-    if (!m || !g || start + g.name.length <= hintAt) continue;
-    resume = start + g.name.length;
-    const valueAt = start + m[0].length;
-    const secret = isSecretName(g.name) && !DECLARATION_BEFORE.test(text.slice(Math.max(0, start - 12), start));
-    const done = secret ? redactValueAt(text, valueAt, g.name, g.sep, tally) : null;
-    if (done === null) continue;
-    out += text.slice(copied, valueAt) + done.replacement;
-    copied = done.end;
-    resume = done.end;
-  }
-  return copied === 0 ? text : out + text.slice(copied);
-}
-var HINTS, NAME_SEP, VALUE, KEYWORDS, SMALL_NUMBER, DECLARATION_BEFORE, MEMBER_CHAIN, LETTERS_ONLY, IDENTIFIER;
-var init_secret_assignments = __esm({
-  "lib/redact/secret-assignments.ts"() {
-    "use strict";
-    init_secret_names();
-    init_redaction_marker();
-    HINTS = ["pass", "pwd", "secret", "token", "key", "auth", "credential", "bearer", "sas"].flatMap((w) => [
-      w,
-      w.charAt(0).toUpperCase() + w.slice(1),
-      w.toUpperCase()
-    ]);
-    NAME_SEP = /(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100})(?<nq>\\{0,3}["']?)(?<sep>[ \t]*(?:=(?![=>~])|:(?![:/]))[ \t]*)/y;
-    VALUE = /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<obs>\\{0,3})(?<oq>["'`])(?<open>[^\n"'`\\]{4,4096})(?=["'`\\\n]|$)|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
-    KEYWORDS = /* @__PURE__ */ new Set([
-      "true",
-      "false",
-      "null",
-      "none",
-      "nil",
-      "undefined",
-      "yes",
-      "no",
-      "on",
-      "off",
-      "string",
-      "number",
-      "boolean",
-      "bool",
-      "any",
-      "unknown",
-      "object",
-      "str",
-      "int",
-      "bytes",
-      "optional",
-      "required",
-      "redacted",
-      "secret",
-      "password",
-      "token",
-      "basic",
-      "bearer",
-      "digest",
-      "self",
-      "this",
-      "new",
-      "await",
-      "return",
-      "function"
-    ]);
-    SMALL_NUMBER = /^(?:-?\d{1,5}|0x[0-9A-Fa-f]{1,16}|-?\d+\.\d+)$/;
-    DECLARATION_BEFORE = /\b(?:type|interface|enum|class|struct)\s+$/;
-    MEMBER_CHAIN = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
-    LETTERS_ONLY = /^[A-Za-z_]+$/;
-    IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
-  }
-});
-
-// lib/redact/secret-patterns.ts
-var E, SECRET_PATTERNS;
-var init_secret_patterns = __esm({
-  "lib/redact/secret-patterns.ts"() {
-    "use strict";
-    E = String.raw`(?![A-Za-z0-9_-])`;
-    SECRET_PATTERNS = [
-      {
-        kind: "private-key",
-        gate: ["PRIVATE KEY"],
-        // The whole block, with real or JSON-escaped (\n, \\n) line breaks, headers and line-number
-        // prefixes; the body is limited to the characters a PEM body can hold, so a block without END
-        // stops scanning at the first other character instead of searching 64 KB for an END. A block
-        // cut off before its END line (a truncated tool output) is redacted to the end of its base64
-        // lines, also when a renderer folded its line breaks into spaces (a capsule bullet).
-        pattern: /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*)| +[A-Za-z0-9+/=]{16,})*)/g
-      },
-      { kind: "aws-access-key-id", gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
-      { kind: "gcp-api-key", gate: ["AIza"], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, "g"), wordStart: true },
-      { kind: "gcp-oauth-secret", gate: ["GOCSPX-"], pattern: new RegExp(`GOCSPX-[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
-      { kind: "gcp-oauth-token", gate: ["ya29."], pattern: new RegExp(`ya29\\.[0-9A-Za-z_-]{20,}`, "g"), wordStart: true },
-      {
-        kind: "azure-storage-key",
-        gate: ["AccountKey="],
-        pattern: /(?<pre>AccountKey=)(?<s>(?!\[REDACTED:)[A-Za-z0-9+/]{20,}={0,2})/g
-      },
-      {
-        kind: "azure-connection-string",
-        gate: ["SharedAccess"],
-        pattern: /(?<pre>SharedAccess(?:Key|Signature)=)(?<s>(?!\[REDACTED:)[^;"'\s\\]{8,})/g
-      },
-      {
-        kind: "azure-sas-signature",
-        gate: ["sig="],
-        pattern: /(?<pre>[?&;]sig=)(?<s>(?!\[REDACTED:)[A-Za-z0-9%+/=_-]{16,})/g
-      },
-      { kind: "azure-client-secret", gate: ["Q~"], pattern: new RegExp(`[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}${E}`, "g"), wordStart: true },
-      { kind: "github-token", gate: ["gh"], pattern: new RegExp(`gh[pousr]_[A-Za-z0-9_]{30,255}${E}`, "g"), wordStart: true },
-      { kind: "github-token", gate: ["github_pat_"], pattern: new RegExp(`github_pat_[A-Za-z0-9_]{22,255}${E}`, "g"), wordStart: true },
-      { kind: "gitlab-token", gate: ["gl"], pattern: new RegExp(`gl(?:pat|dt|rt|ptt|soat|ft|cbt)-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
-      { kind: "slack-webhook", gate: ["hooks.slack.com"], pattern: /https?:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g },
-      { kind: "slack-token", gate: ["xox", "xapp-"], pattern: new RegExp(`(?:xox[abposre]|xapp)-[A-Za-z0-9-]{10,}${E}`, "g"), wordStart: true },
-      { kind: "stripe-key", gate: ["_live_", "_test_", "whsec_"], pattern: new RegExp(`(?:(?:sk|rk|pk)_(?:live|test)|whsec)_[A-Za-z0-9]{16,}${E}`, "g"), wordStart: true },
-      { kind: "npm-token", gate: ["npm_"], pattern: new RegExp(`npm_[A-Za-z0-9]{36,}${E}`, "g"), wordStart: true },
-      { kind: "npm-token", gate: ["_authToken="], pattern: /(?<pre>_authToken=)(?<s>(?!\[REDACTED:)[^\s"'$\\][^\s"'\\]*)/g },
-      { kind: "anthropic-key", gate: ["sk-ant-"], pattern: new RegExp(`sk-ant-[A-Za-z0-9_-]{20,}${E}`, "g"), wordStart: true },
-      { kind: "openai-key", gate: ["sk-"], pattern: new RegExp(`sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{20,}|[A-Za-z0-9]{32,})${E}`, "g"), wordStart: true },
-      { kind: "jwt", gate: ["eyJ"], pattern: new RegExp(`eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, "g"), wordStart: true },
-      {
-        kind: "url-password",
-        gate: ["://"],
-        // scheme://user:pass@host keeps scheme, user and host. The match starts at `://` (a literal
-        // the engine can scan for) with one scheme character behind it. The password stops at the
-        // last `@` of the authority; a `${VAR}` password is left alone by the caller.
-        pattern: /(?<pre>:\/\/(?<=[A-Za-z0-9+.-]:\/\/)[^\s:/?#@"'<>[\]]{0,256}:)(?<s>(?!\[REDACTED:)[^\s/?#"'<>\\]{1,256})(?<post>@[A-Za-z0-9[])/g
-      },
-      {
-        kind: "auth-header",
-        gate: ["Bearer ", "Basic ", "Token "],
-        pattern: /(?<pre>\b(?:Bearer|Basic|Token) +)(?<s>(?!\[REDACTED:)[A-Za-z0-9._~+/-]{16,}=*)/g
-      },
-      {
-        kind: "secret-flag",
-        gate: ["--"],
-        // `--password hunter2` (space-separated CLI flag); the `=` form is an assignment.
-        pattern: /(?<pre>(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token) +)(?<s>(?!\[REDACTED:)[^\s"'$\\-][^\s"'\\]*)/g
-      }
-    ];
-  }
-});
-
-// lib/redact/redact-secrets.ts
-function startsWord(text, at) {
-  if (at === 0 || !/[A-Za-z0-9_-]/.test(text[at - 1])) return true;
-  return at >= 2 && text[at - 2] === "\\" && /[nrt]/.test(text[at - 1]);
-}
-function redactInto(text, tally) {
-  let out = text;
-  for (const { kind, gate, pattern, wordStart } of SECRET_PATTERNS) {
-    if (gate.length > 0 && !gate.some((g) => out.includes(g))) continue;
-    out = out.replace(pattern, (match, ...rest) => {
-      const last = rest[rest.length - 1];
-      const groups = typeof last === "object" && last !== null ? last : void 0;
-      const whole = rest[rest.length - (groups ? 2 : 1)];
-      if (wordStart === true && !startsWord(whole, rest[rest.length - (groups ? 3 : 2)])) return match;
-      if (groups?.s === void 0) {
-        tally.add(kind);
-        return redactionMarker(kind);
-      }
-      if (isPlaceholderValue(groups.s)) return match;
-      tally.add(kind);
-      return `${groups.pre ?? ""}${redactionMarker(kind)}${groups.post ?? ""}`;
-    });
-  }
-  return redactAssignments(out, tally);
-}
-function redactSecrets(text) {
-  const tally = new FindingTally();
-  let out = redactInto(text, tally);
-  if (looksLikeEnvFile(out)) out = redactEnvValues(out, tally);
-  return { text: out, findings: tally.list() };
-}
-var init_redact_secrets = __esm({
-  "lib/redact/redact-secrets.ts"() {
-    "use strict";
-    init_env_file();
-    init_finding_tally();
-    init_redaction_marker();
-    init_secret_assignments();
-    init_secret_patterns();
-  }
-});
-
-// lib/capsule/render.ts
-var render_exports2 = {};
-__export(render_exports2, {
-  FIELD_ORDER: () => FIELD_ORDER,
-  renderCapsule: () => renderCapsule
-});
-function renderCapsule(doc) {
-  const yaml = new import_yaml2.Document(orderFields(doc.frontmatter)).toString({ lineWidth: 0, minContentWidth: 0 });
-  return `---
-${yaml}---
-
-${renderBody(doc)}`;
-}
-function orderFields(fm) {
-  const ordered = {};
-  for (const key of FIELD_ORDER) if (fm[key] !== void 0) ordered[key] = fm[key];
-  for (const key of Object.keys(fm).sort()) if (!(key in ordered) && fm[key] !== void 0) ordered[key] = fm[key];
-  return ordered;
-}
-var import_yaml2, FIELD_ORDER;
-var init_render2 = __esm({
-  "lib/capsule/render.ts"() {
-    "use strict";
-    import_yaml2 = __toESM(require_dist());
-    init_sections();
-    FIELD_ORDER = [
-      "id",
-      "parent_capsule_id",
-      "objective",
-      "waiting_on",
-      "next_valid_action",
-      "status",
-      "trigger",
-      "created_at",
-      "updated_at",
-      "resolved_at",
-      "expires",
-      "session_id",
-      "repo_head",
-      "repo_branch",
-      "tags",
-      "resume_trigger",
-      "success_criteria"
-    ];
-  }
-});
-
 // lib/cli/verbs/write.ts
 var write_exports = {};
 __export(write_exports, {
   verb: () => verb9
 });
 async function buildText(source, values, now, ctx) {
-  const [{ newCapsuleId: newCapsuleId2 }, { renderCapsule: renderCapsule2 }, { emptySections: emptySections2 }] = await Promise.all([Promise.resolve().then(() => (init_id(), id_exports)), Promise.resolve().then(() => (init_render2(), render_exports2)), Promise.resolve().then(() => (init_sections(), sections_exports))]);
+  const [{ newCapsuleId: newCapsuleId2 }, { renderCapsule: renderCapsule2 }, { emptySections: emptySections2 }] = await Promise.all([Promise.resolve().then(() => (init_id(), id_exports)), Promise.resolve().then(() => (init_render(), render_exports)), Promise.resolve().then(() => (init_sections(), sections_exports))]);
   const original = source === void 0 ? null : await readSource(source, ctx);
   const doc = original === null ? { frontmatter: {}, sections: emptySections2(), notes: "" } : await parseOrRefuse(original);
   const fm = doc.frontmatter;
@@ -12815,7 +12949,7 @@ async function buildText(source, values, now, ctx) {
 async function readSource(source, ctx) {
   if (source === "-") return ctx.readStdin();
   try {
-    const buffer = await (0, import_promises6.readFile)((0, import_node_path14.resolve)(ctx.cwd, source));
+    const buffer = await (0, import_promises8.readFile)((0, import_node_path14.resolve)(ctx.cwd, source));
     return buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString("utf8");
   } catch (err) {
     throw new CapsuleError("FILE_UNREADABLE", `cannot read capsule file ${source}: ${err.code ?? String(err)}; check the path`, { path: source }, { cause: err });
@@ -12829,16 +12963,16 @@ async function parseOrRefuse(text) {
   }
   return parsed.doc;
 }
-var import_promises6, import_node_path14, FLAG_FIELDS, verb9;
+var import_promises8, import_node_path14, FLAG_FIELDS, verb9;
 var init_write = __esm({
   "lib/cli/verbs/write.ts"() {
     "use strict";
-    import_promises6 = require("node:fs/promises");
+    import_promises8 = require("node:fs/promises");
     import_node_path14 = require("node:path");
     init_created_at();
     init_limits();
     init_capsule_error();
-    init_redact_secrets();
+    init_redact_capsule();
     init_args();
     init_context();
     init_with_store();
@@ -12872,7 +13006,7 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
         if (positionals.length > 1) throw usageError("write", "expected at most one <file|->");
         const now = ctx.now();
         return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
-          const { text: clean, findings } = redactSecrets(text);
+          const { text: clean, findings } = redactCapsuleText(text);
           const result = await store.writeCapsule(clean, { now, replace: values.replace === true });
           const redacted = findings.reduce((n, f) => n + f.count, 0);
           if (redacted > 0 && !values.json) ctx.stderr(`git capsule write: redacted ${redacted} secret${redacted === 1 ? "" : "s"} (${findings.map((f) => f.kind).join(", ")}) before committing
@@ -13779,7 +13913,7 @@ async function resolveHooksDir(git) {
 }
 async function installGitHooks(git, opts = {}) {
   const hooksDir = await resolveHooksDir(git);
-  await (0, import_promises7.mkdir)(hooksDir, { recursive: true });
+  await (0, import_promises9.mkdir)(hooksDir, { recursive: true });
   const before = await Promise.all(GIT_HOOK_EVENTS.map((e) => readHookState(hooksDir, e)));
   for (const hook of before) {
     if (hook.state === "foreign" && hook.chained) {
@@ -13787,9 +13921,9 @@ async function installGitHooks(git, opts = {}) {
     }
   }
   for (const hook of before) {
-    if (hook.state === "foreign") await (0, import_promises7.rename)(hook.path, hook.path + CHAINED_SUFFIX);
-    await (0, import_promises7.writeFile)(hook.path, renderGitHook(hook.event, opts.cliCommand));
-    await (0, import_promises7.chmod)(hook.path, 493);
+    if (hook.state === "foreign") await (0, import_promises9.rename)(hook.path, hook.path + CHAINED_SUFFIX);
+    await (0, import_promises9.writeFile)(hook.path, renderGitHook(hook.event, opts.cliCommand));
+    await (0, import_promises9.chmod)(hook.path, 493);
   }
   await git.run(["config", "--local", "capsule.autoSync", "true"]);
   return gitHooksStatus(git);
@@ -13799,8 +13933,8 @@ async function uninstallGitHooks(git) {
   for (const event of GIT_HOOK_EVENTS) {
     const hook = await readHookState(hooksDir, event);
     if (hook.state !== "installed") continue;
-    await (0, import_promises7.unlink)(hook.path);
-    if (hook.chained) await (0, import_promises7.rename)(hook.path + CHAINED_SUFFIX, hook.path);
+    await (0, import_promises9.unlink)(hook.path);
+    if (hook.chained) await (0, import_promises9.rename)(hook.path + CHAINED_SUFFIX, hook.path);
   }
   await git.run(["config", "--local", "--unset-all", "capsule.autoSync"], { okExitCodes: [5] });
   return gitHooksStatus(git);
@@ -13825,7 +13959,7 @@ async function readHookState(hooksDir, event) {
 }
 async function exists(path) {
   try {
-    await (0, import_promises7.lstat)(path);
+    await (0, import_promises9.lstat)(path);
     return true;
   } catch (err) {
     if (err.code === "ENOENT") return false;
@@ -13834,18 +13968,18 @@ async function exists(path) {
 }
 async function readHead(path) {
   try {
-    return (await (0, import_promises7.readFile)(path)).subarray(0, 200).toString("utf8");
+    return (await (0, import_promises9.readFile)(path)).subarray(0, 200).toString("utf8");
   } catch (err) {
     if (["ENOENT", "EISDIR"].includes(err.code ?? "")) return "";
     throw err;
   }
 }
-var import_node_fs7, import_promises7, import_node_path15;
+var import_node_fs7, import_promises9, import_node_path15;
 var init_git_hooks_install = __esm({
   "lib/cli/git-hooks-install.ts"() {
     "use strict";
     import_node_fs7 = require("node:fs");
-    import_promises7 = require("node:fs/promises");
+    import_promises9 = require("node:fs/promises");
     import_node_path15 = require("node:path");
     init_capsule_error();
     init_git_hook_script();
@@ -15094,7 +15228,7 @@ var VERBS = {
   uninstall: async () => (await Promise.resolve().then(() => (init_uninstall(), uninstall_exports))).verb,
   doctor: async () => (await Promise.resolve().then(() => (init_doctor(), doctor_exports))).verb,
   resume: async () => (await Promise.resolve().then(() => (init_resume(), resume_exports))).verb,
-  render: async () => (await Promise.resolve().then(() => (init_render(), render_exports))).verb,
+  render: async () => (await Promise.resolve().then(() => (init_render2(), render_exports2))).verb,
   init: async () => (await Promise.resolve().then(() => (init_init(), init_exports))).verb,
   write: async () => (await Promise.resolve().then(() => (init_write(), write_exports))).verb,
   list: async () => (await Promise.resolve().then(() => (init_list(), list_exports))).verb,
