@@ -14765,7 +14765,7 @@ function schemaProblems2(config, path) {
 function readCapsuleGitConfig(cwd, env, notes) {
   let out;
   try {
-    out = (0, import_node_child_process6.execFileSync)("git", ["config", "--get-regexp", "^capsule\\."], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: SYNC_GIT_TIMEOUT_MS });
+    out = (0, import_node_child_process6.execFileSync)("git", ["config", "--get-regexp", "^capsule\\."], { cwd, env, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"], timeout: GIT_CONFIG_TIMEOUT_MS });
   } catch (err) {
     const status = err.status;
     if (status !== 1) notes.push(`could not read git config capsule.* (${err instanceof Error ? err.message.split("\n")[0] : String(err)})`);
@@ -14781,7 +14781,7 @@ function readCapsuleGitConfig(cwd, env, notes) {
 function isRecord7(value) {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
-var import_node_child_process6, import_node_fs11, import_node_path19, import_config_schema, SYNC_GIT_TIMEOUT_MS;
+var import_node_child_process6, import_node_fs11, import_node_path19, import_config_schema, GIT_CONFIG_TIMEOUT_MS;
 var init_margin_sources = __esm({
   "lib/budget-io/margin-sources.ts"() {
     "use strict";
@@ -14790,7 +14790,7 @@ var init_margin_sources = __esm({
     import_node_path19 = require("node:path");
     import_config_schema = __toESM(require_config_schema());
     init_thresholds();
-    SYNC_GIT_TIMEOUT_MS = 1500;
+    GIT_CONFIG_TIMEOUT_MS = 1e3;
   }
 });
 

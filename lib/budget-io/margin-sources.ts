@@ -47,21 +47,21 @@ export function readMarginSources(opts: {
   return { sources: { config, gitConfig }, configPath, notes };
 }
 
-/** Bound on the one synchronous git call here (a healthy `git config` answers in ~5 ms). */
-const SYNC_GIT_TIMEOUT_MS = 1500;
-
 function schemaProblems(config: unknown, path: string): string[] {
   if (validateConfigSchema(config)) return [];
   return (validateConfigSchema.errors ?? []).map((e) => `${path}${e.instancePath || ''}: ${e.message ?? 'is invalid'} (the value is ignored)`);
 }
 
+/** Longest wait for the synchronous `git config` read in a hook, in ms. */
+export const GIT_CONFIG_TIMEOUT_MS = 1000;
+
 /** Reads every `capsule.*` key of git config (keys lower-cased, as git prints them); failures become notes. */
 export function readCapsuleGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Record<string, string> {
   let out: string;
   try {
-    // Synchronous on the hook path, so bounded well inside every hook's budget: a hung git must
-    // not hold the event loop past the fail-open timer (test/hardening/slow-git.test.ts).
-    out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: SYNC_GIT_TIMEOUT_MS });
+    // Bounded: a synchronous call blocks the hook's own budget timer, so a hung git would hold the
+    // hook until the host kills it (test/hardening/slow-git). A config read takes milliseconds.
+    out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_CONFIG_TIMEOUT_MS });
   } catch (err) {
     // Exit 1 means no capsule.* key at all; anything else (no git, no repo) is worth a note.
     const status = (err as { status?: number }).status;
