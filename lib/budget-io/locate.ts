@@ -21,6 +21,8 @@ export function locateBudget(cwd: string, env: NodeJS.ProcessEnv): BudgetLocatio
       env,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'ignore'],
+      // A hung git must not block the caller for ever (a healthy rev-parse answers in ~5 ms).
+      timeout: 1500,
     }).split('\n');
     top = out[0] || null;
     common = out[1] || null;

@@ -52,11 +52,16 @@ function schemaProblems(config: unknown, path: string): string[] {
   return (validateConfigSchema.errors ?? []).map((e) => `${path}${e.instancePath || ''}: ${e.message ?? 'is invalid'} (the value is ignored)`);
 }
 
+/** Longest wait for the synchronous `git config` read in a hook, in ms. */
+export const GIT_CONFIG_TIMEOUT_MS = 1000;
+
 /** Reads every `capsule.*` key of git config (keys lower-cased, as git prints them); failures become notes. */
 export function readCapsuleGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes: string[]): Record<string, string> {
   let out: string;
   try {
-    out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+    // Bounded: a synchronous call blocks the hook's own budget timer, so a hung git would hold the
+    // hook until the host kills it (test/hardening/slow-git). A config read takes milliseconds.
+    out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_CONFIG_TIMEOUT_MS });
   } catch (err) {
     // Exit 1 means no capsule.* key at all; anything else (no git, no repo) is worth a note.
     const status = (err as { status?: number }).status;

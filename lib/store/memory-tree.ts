@@ -17,12 +17,13 @@ export class MemoryTree {
    * code branch), throws MEMORY_ROOT rather than being written into. A ref whose object is
    * gone, whose file is garbage, or whose commit has no readable tree throws MEMORY_UNREADABLE.
    */
-  async tip(): Promise<string | null> {
+  async tip(racesLeft = 3): Promise<string | null> {
     // Both asked at once (one round trip): FORMAT never changes, so reading it through the ref
     // name is as good as through the commit, even if the ref moves in between.
     const [head, format] = await Promise.all([this.batch.read(this.ref), this.batch.read(`${this.ref}:${FORMAT_PATH}`)]);
     if (head === null) {
-      await this.refuseBrokenRef();
+      // A concurrent writer may create the ref between the two reads: read it again.
+      if ((await this.refuseBrokenRef()) === 'appeared' && racesLeft > 0) return this.tip(racesLeft - 1);
       return null;
     }
     if (head.type !== 'commit') {
@@ -43,12 +44,18 @@ export class MemoryTree {
    * a dangling ref and warns on stderr about a broken one (one extra git call, only when the
    * branch reads as absent). Throws MEMORY_UNREADABLE.
    */
-  private async refuseBrokenRef(): Promise<void> {
-    if (this.git === undefined) return;
+  private async refuseBrokenRef(): Promise<'absent' | 'appeared'> {
+    if (this.git === undefined) return 'absent';
     const out = await this.git.run(['for-each-ref', '--format=%(objectname)', this.ref], { okExitCodes: [0, 1] });
     const oid = out.stdout.trim();
-    if (oid !== '') throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+    if (oid !== '') {
+      // Present now: either another writer created the ref after our first read (its objects
+      // are there; cat-file rescans packs on a miss), or the object really is gone.
+      if ((await this.batch.read(oid)) !== null) return 'appeared';
+      throw unreadable(this.ref, `it points at ${oid.slice(0, 12)}, an object this repository does not have`, { oid });
+    }
     if (out.stderr.trim() !== '') throw unreadable(this.ref, 'its ref file does not hold an object id', { stderr: out.stderr.trim() });
+    return 'absent';
   }
 
   /** The entries of a tree at `<rev>:<path>`, or null when missing or not a tree. */

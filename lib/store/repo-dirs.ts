@@ -11,6 +11,13 @@ export interface RepoDirs {
   bare: boolean;
 }
 
+/**
+ * Bound on this synchronous call. It blocks the event loop, so a hook's fail-open timer cannot
+ * fire while it waits: it must end well inside the shortest hook budget (SessionEnd: 1 s of 2 s
+ * is the host's; the others 3–7 s). A healthy rev-parse answers in ~5 ms.
+ */
+const SYNC_TIMEOUT_MS = 2500;
+
 /** The one rev-parse that answers all four (linked worktrees report the main repository's common dir). */
 export const REV_PARSE_DIRS: readonly string[] = ['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir', '--is-bare-repository', '--show-cdup'];
 
@@ -22,10 +29,13 @@ export const REV_PARSE_DIRS: readonly string[] = ['rev-parse', '--path-format=ab
 export function discoverRepoSync(git: GitRunner): RepoDirs {
   let stdout: string;
   try {
-    stdout = execFileSync('git', REV_PARSE_DIRS as string[], { cwd: git.cwd, env: git.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 30_000 });
+    stdout = execFileSync('git', REV_PARSE_DIRS as string[], { cwd: git.cwd, env: git.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SYNC_TIMEOUT_MS });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: string };
     if (e.code === 'ENOENT') throw translateSpawnError(e, REV_PARSE_DIRS, git.cwd);
+    if (e.code === 'ETIMEDOUT') {
+      throw new CapsuleError('GIT_TIMEOUT', `git rev-parse did not finish within ${SYNC_TIMEOUT_MS} ms and was killed; check for a stuck lock or a slow disk`, { args: [...REV_PARSE_DIRS], timeoutMs: SYNC_TIMEOUT_MS }, { cause: err });
+    }
     const stderr = String(e.stderr ?? '');
     if (/not a git repository/i.test(stderr)) {
       throw new CapsuleError('NOT_A_REPO', `${git.cwd} is not inside a git repository; run git-capsule from a project checkout (or git init first)`, { cwd: git.cwd }, { cause: err });
