@@ -1,5 +1,6 @@
 import { modelWindow } from './model-window';
 import { parseTokenCount } from './token-count';
+import { describeValue, isRecord, positiveInt } from './input-guards';
 
 /** The smallest auto-compact window Claude Code accepts; smaller env values read as this. */
 export const MIN_AUTO_COMPACT_WINDOW = 100_000;
@@ -43,7 +44,7 @@ export function configuredWindows(
 function modelSettingsWindow(modelSettings: unknown, model: string | null, notes: string[]): number | null {
   if (modelSettings === undefined) return null;
   if (!isRecord(modelSettings)) {
-    notes.push(`ignored modelSettings ${describe(modelSettings)}: not an object`);
+    notes.push(`ignored modelSettings ${describeValue(modelSettings)}: not an object`);
     return null;
   }
   if (model === null) return null;
@@ -60,21 +61,8 @@ function settingsWindow(value: unknown, name: string, notes: string[]): number |
   if (value === undefined || value === 'auto') return null;
   const tokens = positiveInt(value);
   if (tokens === null || tokens < MIN_AUTO_COMPACT_WINDOW) {
-    notes.push(`ignored ${name} ${describe(value)}: expected "auto" or a whole number of at least ${MIN_AUTO_COMPACT_WINDOW}`);
+    notes.push(`ignored ${name} ${describeValue(value)}: expected "auto" or a whole number of at least ${MIN_AUTO_COMPACT_WINDOW}`);
     return null;
   }
   return tokens;
-}
-
-function positiveInt(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

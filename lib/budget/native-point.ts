@@ -1,6 +1,7 @@
 import { readBudgetSwitches } from './env-switches';
 import { modelWindow } from './model-window';
 import { configuredWindows } from './configured-windows';
+import { describeValue, isRecord, positiveInt } from './input-guards';
 
 /** Claude Code's output reserve ceiling: the reserve is min(the model's max output, this). */
 export const OUTPUT_RESERVE_CAP = 20_000;
@@ -73,7 +74,7 @@ export function resolveNativePoint(inputs: NativePointInputs): NativePointResult
   const catalog = modelWindow(inputs.model);
   const reported = positiveInt(inputs.reportedWindow);
   if (inputs.reportedWindow !== undefined && inputs.reportedWindow !== null && reported === null) {
-    notes.push(`ignored the host's reported window ${describe(inputs.reportedWindow)}: not a positive whole number`);
+    notes.push(`ignored the host's reported window ${describeValue(inputs.reportedWindow)}: not a positive whole number`);
   }
   let window = reported ?? catalog.window;
   let windowSource: WindowSource = reported === null ? 'model' : 'host';
@@ -87,7 +88,7 @@ export function resolveNativePoint(inputs: NativePointInputs): NativePointResult
   }
   const cap = inputs.capTokens ?? null;
   if (cap !== null) {
-    if (positiveInt(cap) === null) notes.push(`ignored the runtime cap ${describe(cap)}: not a positive whole number`);
+    if (positiveInt(cap) === null) notes.push(`ignored the runtime cap ${describeValue(cap)}: not a positive whole number`);
     else if (cap < window) {
       window = cap;
       windowSource = 'cap';
@@ -103,7 +104,7 @@ export function resolveNativePoint(inputs: NativePointInputs): NativePointResult
   let pointSource: NativePoint['pointSource'] = 'computed';
   const threshold = positiveInt(inputs.reportedThreshold);
   if (inputs.reportedThreshold !== undefined && inputs.reportedThreshold !== null && threshold === null) {
-    notes.push(`ignored the host's reported threshold ${describe(inputs.reportedThreshold)}: not a positive whole number`);
+    notes.push(`ignored the host's reported threshold ${describeValue(inputs.reportedThreshold)}: not a positive whole number`);
   }
   if (!autoCompact) {
     tokens = effective;
@@ -155,17 +156,4 @@ function pctOverride(raw: string | undefined, notes: string[]): number | null {
     return null;
   }
   return pct;
-}
-
-function positiveInt(value: unknown): number | null {
-  return typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : null;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function describe(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }

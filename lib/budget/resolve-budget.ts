@@ -1,5 +1,6 @@
 import { resolveNativePoint, type NativePointInputs } from './native-point';
 import { deriveBudgetPoints, resolveMargins, type BudgetPoints, type MarginSources } from './thresholds';
+import { isRecord } from './input-guards';
 
 /** Every input of the budget points, as data. */
 export interface BudgetInputs extends NativePointInputs {
@@ -77,8 +78,4 @@ function isCache(value: unknown): value is PointsCache {
   const status = value.resolution.status;
   if (status === 'ok') return isRecord(value.resolution.points) && typeof value.resolution.points.hard === 'number' && typeof value.resolution.points.warning === 'number';
   return status === 'disabled' || status === 'suppressed' || status === 'unresolvable';
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

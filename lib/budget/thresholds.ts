@@ -1,4 +1,5 @@
 import type { NativePoint } from './native-point';
+import { isRecord } from './input-guards';
 
 /** Default tokens between the native point and the hard point. */
 export const DEFAULT_RESET_MARGIN_TOKENS = 8192;
@@ -81,8 +82,4 @@ export function deriveBudgetPoints(native: NativePoint, margins: Margins): { ok:
 /** True when the value is a margin the schema accepts. */
 export function isMargin(value: unknown): boolean {
   return typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 && value <= MAX_MARGIN_TOKENS;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
