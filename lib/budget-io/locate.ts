@@ -37,7 +37,8 @@ export function locateBudget(cwd: string, env: NodeJS.ProcessEnv): BudgetLocatio
 /**
  * Finds a session's transcript under Claude Code's `projects/` folder (`CLAUDE_CONFIG_DIR` or
  * `~/.claude`): the project's own folders first, then any folder. Without a session id, the
- * newest session transcript of the project's folders. Returns null when none is found.
+ * newest session transcript of the project's folders. Returns null when none is found. The one
+ * lookup behind `git capsule budget` and `git capsule history`.
  */
 export function findTranscriptPath(opts: { env: NodeJS.ProcessEnv; projectDirs: string[]; sessionId: string | null }): string | null {
   const root = claudeProjectsRoot(opts.env);
@@ -55,7 +56,8 @@ export function findTranscriptPath(opts: { env: NodeJS.ProcessEnv; projectDirs: 
       if (sessionIdFromFileName(entry) === undefined) continue;
       const path = join(root, dir, entry);
       const mtime = mtimeOf(path);
-      if (mtime !== null && (best === null || mtime > best.mtime)) best = { path, mtime };
+      // Newest first; on equal times the larger path, so the choice never depends on readdir order.
+      if (mtime !== null && (best === null || mtime > best.mtime || (mtime === best.mtime && path > best.path))) best = { path, mtime };
     }
   }
   return best?.path ?? null;

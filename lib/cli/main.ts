@@ -55,15 +55,3 @@ export function processContext(): CliContext {
     isTTY: Boolean(process.stderr.isTTY),
   };
 }
-
-if (require.main === module) {
-  main(process.argv.slice(2), processContext()).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err: unknown) => {
-      process.stderr.write(`git capsule: [INTERNAL] ${err instanceof Error ? err.message : String(err)}\n`);
-      process.exitCode = EXIT.FAILURE;
-    },
-  );
-}

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { basename, resolve } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
-import { claudeProjectsRoot, isClaudeProjectDir, isSubagentTranscript, sessionIdFromFileName } from '../transcript/claude-paths';
+import { findTranscriptPath } from '../budget-io/locate';
+import { claudeProjectsRoot, isSubagentTranscript, sessionIdFromFileName } from '../transcript/claude-paths';
 
 /** A transcript file chosen for reading, and how it was chosen. */
 export interface TranscriptSource {
@@ -22,22 +23,11 @@ export function findTranscript(opts: { file?: string; session?: string; cwd: str
   const root = claudeProjectsRoot(opts.env);
   const project = opts.env.CLAUDE_PROJECT_DIR || opts.cwd;
   const session = opts.session ?? opts.env.CLAUDE_CODE_SESSION_ID;
-  const dirs = root === null ? [] : listDirs(root);
-  const own = dirs.filter((d) => isClaudeProjectDir(d, project));
-  if (session !== undefined && session !== '') {
-    const chosenBy = opts.session !== undefined ? 'session' : 'hook-session';
-    for (const dir of [...own, ...dirs.filter((d) => !own.includes(d))]) {
-      const path = join(root!, dir, `${session}.jsonl`);
-      if (isFile(path)) return load(path, chosenBy);
-    }
-    throw noTranscript(`no transcript for session ${session} under ${root ?? '$HOME/.claude/projects'}`, { session, root });
-  }
-  const newest = own
-    .flatMap((dir) => listFiles(join(root!, dir)).filter((f) => sessionIdFromFileName(f) !== undefined).map((f) => join(root!, dir, f)))
-    .map((path) => ({ path, mtime: statSync(path).mtimeMs }))
-    .sort((a, b) => b.mtime - a.mtime || (a.path < b.path ? 1 : -1))[0];
-  if (newest === undefined) throw noTranscript(`no Claude Code transcript for ${project} under ${root ?? '$HOME/.claude/projects'}`, { project, root });
-  return load(newest.path, 'newest');
+  const sessionId = session !== undefined && session !== '' ? session : null;
+  const path = findTranscriptPath({ env: opts.env, projectDirs: [project], sessionId });
+  if (path !== null) return load(path, sessionId === null ? 'newest' : opts.session !== undefined ? 'session' : 'hook-session');
+  if (sessionId !== null) throw noTranscript(`no transcript for session ${sessionId} under ${root ?? '$HOME/.claude/projects'}`, { session: sessionId, root });
+  throw noTranscript(`no Claude Code transcript for ${project} under ${root ?? '$HOME/.claude/projects'}`, { project, root });
 }
 
 function load(path: string, chosenBy: TranscriptSource['chosenBy'], given = path): TranscriptSource {
@@ -53,28 +43,4 @@ function load(path: string, chosenBy: TranscriptSource['chosenBy'], given = path
 
 function noTranscript(what: string, data: Record<string, unknown>, cause?: unknown): CapsuleError {
   return new CapsuleError('HISTORY_NO_TRANSCRIPT', `history: ${what}; expected a Claude Code session transcript. Pass --file <path.jsonl> or --session <id>, or set CLAUDE_CONFIG_DIR.`, data, { cause });
-}
-
-function listDirs(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
-  } catch {
-    return []; // no projects directory yet: the caller reports HISTORY_NO_TRANSCRIPT
-  }
-}
-
-function listFiles(dir: string): string[] {
-  try {
-    return readdirSync(dir, { withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
-  } catch {
-    return [];
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }
