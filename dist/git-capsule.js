@@ -5,7 +5,6 @@
 var import_node_path2 = require("node:path");
 
 // lib/launch/code-cache.ts
-var import_node_crypto = require("node:crypto");
 var import_node_fs = require("node:fs");
 var import_node_module = require("node:module");
 var import_node_path = require("node:path");
@@ -42,9 +41,21 @@ function cachePath(source, bundle, env) {
   if (!base || env.CAPSULE_CODE_CACHE === "0") return null;
   const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
   const stat = declared === void 0 ? null : (0, import_node_fs.statSync)(bundle, { throwIfNoEntry: false });
-  const content = declared !== void 0 && stat ? `${declared}:${stat.size}:${stat.mtimeMs}` : source;
-  const hash = (0, import_node_crypto.createHash)("sha1").update(content).update(process.version).update(process.arch).digest("hex").slice(0, 20);
+  const hash = declared !== void 0 && stat ? keyHash(`${declared}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`) : sourceHash(source);
   return (0, import_node_path.join)(base, "code-cache", `${(0, import_node_path.basename)(bundle, ".js")}-${hash}.v8`);
+}
+function keyHash(key) {
+  let out = "";
+  for (const seed of [2166136261, 16777619, 1540483477]) {
+    let h = seed >>> 0;
+    for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 16777619) >>> 0;
+    out += h.toString(16).padStart(8, "0");
+  }
+  return out.slice(0, 20);
+}
+function sourceHash(source) {
+  const { createHash } = require("node:crypto");
+  return createHash("sha1").update(source).update(process.version).update(process.arch).digest("hex").slice(0, 20);
 }
 function saveCache(file, script) {
   try {

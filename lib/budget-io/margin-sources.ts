@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import validateConfigSchema from '../budget/generated/config-schema';
@@ -61,6 +60,10 @@ export function readCapsuleGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes:
   try {
     // Bounded: a synchronous call blocks the hook's own budget timer, so a hung git would hold the
     // hook until the host kills it (test/hardening/slow-git). A config read takes milliseconds.
+    // Loaded here: UserPromptSubmit bundles this file but never starts git, and node:child_process
+    // costs ~4 ms at every prompt.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
     out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_CONFIG_TIMEOUT_MS });
   } catch (err) {
     // Exit 1 means no capsule.* key at all; anything else (no git, no repo) is worth a note.

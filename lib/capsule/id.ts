@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
 
 /** Matches a ULID (26 Crockford base-32 characters, time first). */
@@ -13,7 +11,7 @@ export const UUID_V7_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9
  *
  * @example newCapsuleId(now) // '01JDQ6Z8W1N9V3C5Q7R2T4Y6XA'
  */
-export function newCapsuleId(now: Date, random: (n: number) => Buffer = randomBytes): string {
+export function newCapsuleId(now: Date, random: (n: number) => Buffer = cryptoRandomBytes): string {
   let time = now.getTime();
   let timePart = '';
   for (let i = 0; i < 10; i += 1) {
@@ -34,6 +32,12 @@ export function newCapsuleId(now: Date, random: (n: number) => Buffer = randomBy
     value &= (1 << bits) - 1;
   }
   return timePart + randomPart;
+}
+
+function cryptoRandomBytes(n: number): Buffer {
+  // Loaded on first use: node:crypto costs ~5 ms, and most bundles that carry this never mint an id.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  return (require('node:crypto') as typeof import('node:crypto')).randomBytes(n);
 }
 
 /** True for a ULID or UUIDv7, the two id shapes a capsule may carry. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CapsuleDocument } from '../capsule/types';
@@ -25,7 +24,11 @@ export interface SessionState {
 
 /** The file that holds one session's state; ids that are not plain become a hash. */
 export function sessionStatePath(runtimeDir: string, sessionId: string): string {
-  const name = /^[A-Za-z0-9_-]{1,100}$/.test(sessionId) ? sessionId : createHash('sha1').update(sessionId).digest('hex');
+  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return join(runtimeDir, 'sessions', `${sessionId}.json`);
+  // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  const name = createHash('sha1').update(sessionId).digest('hex');
   return join(runtimeDir, 'sessions', `${name}.json`);
 }
 

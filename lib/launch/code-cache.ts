@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -10,7 +9,8 @@ import { Script } from 'node:vm';
  * about as much as node's own start; with the cache V8 deserializes only the functions an
  * earlier run compiled (measured ~35 → ~15 ms of CPU per hook call). The cache file name
  * carries the bundle's hash (written into it at build, with its size and mtime; else hashed
- * here) and the node version (V8 itself only checks the source length);
+ * here) and the node version (V8 itself only checks the source length); node:crypto is loaded
+ * only for a bundle without a build hash (loading it costs ~5 ms, an eighth of node's start);
  * a missing, unreadable or rejected cache only costs speed. Throws only when the bundle cannot
  * be read or throws while loading.
  */
@@ -51,9 +51,25 @@ function cachePath(source: string, bundle: string, env: NodeJS.ProcessEnv): stri
   // The file's size and mtime join it, so a hand-edited bundle never meets an old cache.
   const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
   const stat = declared === undefined ? null : statSync(bundle, { throwIfNoEntry: false });
-  const content = declared !== undefined && stat ? `${declared}:${stat.size}:${stat.mtimeMs}` : source;
-  const hash = createHash('sha1').update(content).update(process.version).update(process.arch).digest('hex').slice(0, 20);
+  const hash = declared !== undefined && stat ? keyHash(`${declared}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`) : sourceHash(source);
   return join(base, 'code-cache', `${basename(bundle, '.js')}-${hash}.v8`);
+}
+
+/** 20 hex digits naming a cache file from a short key: FNV-1a, three seeds (identity, not secrecy). */
+function keyHash(key: string): string {
+  let out = '';
+  for (const seed of [0x811c9dc5, 0x01000193, 0x5bd1e995]) {
+    let h = seed >>> 0;
+    for (let i = 0; i < key.length; i += 1) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193) >>> 0;
+    out += h.toString(16).padStart(8, '0');
+  }
+  return out.slice(0, 20);
+}
+
+function sourceHash(source: string): string {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only bundles built without a hash pay for crypto
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha1').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 20);
 }
 
 function saveCache(file: string, script: Script): void {
