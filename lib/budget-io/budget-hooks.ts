@@ -11,6 +11,8 @@ export interface BudgetHookContext {
   runtimeDir: string;
   /** Logs a non-fatal finding with its code. */
   warn: (code: string, message: string) => void;
+  /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
+  gitConfig?: Readonly<Record<string, string>>;
 }
 
 /** The payload fields the budget reads. */
@@ -63,7 +65,7 @@ export function budgetOnSessionStart(input: BudgetHookInput & { source?: string;
 
 function refreshGitConfigSnapshot(ctx: BudgetHookContext): Record<string, string> {
   const notes: string[] = [];
-  const values = readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
+  const values = ctx.gitConfig ?? readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
   for (const note of notes) ctx.warn('BUDGET_GIT_CONFIG', note);
   const margins = Object.fromEntries(Object.entries(values).filter(([k]) => k === 'capsule.resetmargintokens' || k === 'capsule.warningrunwaytokens'));
   writeGitConfigSnapshot(ctx.runtimeDir, margins);

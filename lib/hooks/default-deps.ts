@@ -1,5 +1,7 @@
 import { newCapsuleId } from '../capsule/id';
 import { runResume } from '../resume-runtime/run-resume';
+import { readConfigSnapshot } from '../store/config-snapshot';
+import { createGitRunner } from '../store/git-runner';
 import { openStore } from '../store/open-store';
 import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
@@ -16,4 +18,5 @@ export const defaultDeps: HookDeps = {
   redactSecrets: redactCapsuleText,
   newCapsuleId: (now) => newCapsuleId(now),
   runResume,
+  readGitConfig: async ({ cwd, env }) => (await readConfigSnapshot(createGitRunner({ cwd, env }))).values,
 };

@@ -37,6 +37,11 @@ export interface HookDeps {
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
+   * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
+   * runtime dir's cache while the config files are unchanged). Absent: the budget asks git itself.
+   */
+  readGitConfig?: (opts: { cwd: string; env: NodeJS.ProcessEnv }) => Promise<Record<string, string>>;
+  /**
    * The resume runtime (lib/resume-runtime `runResume`: coordination guard, select, render,
    * consume) for SessionStart(clear|compact). Absent until wired: SessionStart then orients.
    */

@@ -1,5 +1,6 @@
 import { budgetOnSessionStart } from '../budget-io/budget-hooks';
 import type { HookDeps, HookStore } from './hook-deps';
+import { readHookGitConfig } from './hook-git-config';
 import { renderOrientation } from './orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from './runtime-files';
@@ -17,7 +18,8 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
       // A compaction starts a new budget window; compact payloads also name the model.
-      budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, ctx);
+      const gitConfig = await readHookGitConfig(deps, ctx);
+      budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
       if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
       if ((input.source === 'clear' || input.source === 'compact') && deps.runResume) {
         const result = await deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' });

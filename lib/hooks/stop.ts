@@ -1,6 +1,7 @@
 import { budgetOnStop } from '../budget-io/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
+import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 
@@ -22,7 +23,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       } finally {
         await store.close();
       }
-      return budgetOnStop(input, ctx);
+      return budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(deps, ctx) });
     },
   };
 }

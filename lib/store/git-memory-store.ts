@@ -21,17 +21,18 @@ export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
 
-  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string }) {
+  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
+    this.dirs = opts.dirs ?? null;
     this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
   }
 
-  /** The working tree top level (the git dir when bare); found on first use (one rev-parse). */
+  /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
   get repoDir(): string {
     return this.repoDirs().repoDir;
   }
 
-  /** The absolute common git dir; found on first use (one rev-parse). */
+  /** The absolute common git dir; known at open or found on first use (one rev-parse). */
   get commonDir(): string {
     return this.repoDirs().commonDir;
   }

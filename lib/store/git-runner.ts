@@ -17,6 +17,8 @@ export interface GitCallOptions {
   timeoutMs?: number;
   /** Exit codes that are answers, not failures (e.g. 1 for `config --get` of a missing key). */
   okExitCodes?: readonly number[];
+  /** Variables set for this call only, over the runner's environment. */
+  env?: NodeJS.ProcessEnv;
 }
 
 /** Runs git in one repository. Tests replace it to assert the exact arguments. */
@@ -57,7 +59,7 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   return new Promise<GitOutput>((resolve, reject) => {
-    const child = spawn('git', args as string[], { cwd, env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -1,6 +1,5 @@
 import { CapsuleError } from '../errors/capsule-error';
 import { DEFAULT_MEMORY_REF } from './memory-format';
-import type { GitRunner } from './git-runner';
 
 /** The config keys the store reads, in one git call. */
 export interface RepoConfig {
@@ -10,20 +9,9 @@ export interface RepoConfig {
   userEmail?: string;
 }
 
-/** Reads `capsule.ref`, `user.name` and `user.email` with one `git config` call. Throws GIT_FAILED. */
-export async function readRepoConfig(git: GitRunner): Promise<RepoConfig> {
-  const out = await git.run(['config', '--null', '--get-regexp', '^(capsule\\.ref|user\\.name|user\\.email)$'], { okExitCodes: [1] });
-  const config: RepoConfig = {};
-  for (const record of out.stdout.split('\0')) {
-    if (record === '') continue;
-    const nl = record.indexOf('\n');
-    const key = (nl < 0 ? record : record.slice(0, nl)).toLowerCase();
-    const value = nl < 0 ? '' : record.slice(nl + 1);
-    if (key === 'capsule.ref') config.capsuleRef = value;
-    else if (key === 'user.name') config.userName = value;
-    else if (key === 'user.email') config.userEmail = value;
-  }
-  return config;
+/** `capsule.ref`, `user.name` and `user.email` from the config values (lib/store/config-snapshot.ts). */
+export function repoConfigFrom(values: Readonly<Record<string, string>>): RepoConfig {
+  return { capsuleRef: values['capsule.ref'], userName: values['user.name'], userEmail: values['user.email'] };
 }
 
 /**

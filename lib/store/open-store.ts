@@ -4,14 +4,17 @@ import { CatFileBatch } from './cat-file-batch';
 import { resolveIdentity } from './git-env';
 import { GitMemoryStore } from './git-memory-store';
 import { createGitRunner } from './git-runner';
-import { readRepoConfig, resolveMemoryRef } from './memory-ref';
+import { readConfigSnapshot } from './config-snapshot';
+import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
 /**
  * Opens the memory branch of the repository containing `cwd`. Startup is what every hook
- * pays, so it costs two git processes started together: `config` (capsule.ref, identity) and
- * the long-lived `cat-file --batch`, whose first answer proves this is a repository; the
- * directories are found only when asked for. Call `close()` when done.
+ * pays, so it costs one git process, the long-lived `cat-file --batch`, whose first answer
+ * proves this is a repository: the config (capsule.ref, identity) and the directories come
+ * from the runtime dir's config cache while the config files are unchanged
+ * (lib/store/config-snapshot.ts), else from `git config` and `rev-parse` started alongside.
+ * Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
@@ -26,9 +29,10 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   const batch = new CatFileBatch(git);
   try {
     batch.start();
-    const [config] = await Promise.all([readRepoConfig(git), batch.read('HEAD')]);
+    const [snapshot] = await Promise.all([readConfigSnapshot(git), batch.read('HEAD')]);
+    const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR, dirs: snapshot.dirs });
   } catch (err) {
     await batch.close();
     throw err;

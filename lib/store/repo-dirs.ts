@@ -42,8 +42,13 @@ export function discoverRepoSync(git: GitRunner): RepoDirs {
     }
     throw gitFailed(REV_PARSE_DIRS, e.status ?? 128, stderr);
   }
+  return parseRepoDirs(stdout, git.cwd);
+}
+
+/** The directories from the output of `git <REV_PARSE_DIRS>` run in `cwd`. */
+export function parseRepoDirs(stdout: string, cwd: string): RepoDirs {
   const [gitDir = '', commonDir = '', bareText = 'false', cdup] = stdout.split('\n');
   const bare = bareText.trim() === 'true';
-  const repoDir = bare ? gitDir : cdup === undefined ? git.cwd : resolve(git.cwd, cdup);
+  const repoDir = bare ? gitDir : cdup === undefined ? cwd : resolve(cwd, cdup);
   return { repoDir, gitDir, commonDir, bare };
 }

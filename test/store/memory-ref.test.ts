@@ -95,16 +95,18 @@ describe('openStore with capsule.ref', () => {
   });
 });
 
-describe('readRepoConfig', () => {
-  it('reads capsule.ref and the identity with one git config call', async () => {
+describe('repoConfigFrom', () => {
+  it('reads capsule.ref and the identity from one git config call', async () => {
     const { createGitRunner } = await import('../../lib/store/git-runner');
-    const { readRepoConfig } = await import('../../lib/store/memory-ref');
+    const { readConfigSnapshot } = await import('../../lib/store/config-snapshot');
+    const { CONFIG_LIST_ARGS } = await import('../../lib/store/config-sources');
+    const { repoConfigFrom } = await import('../../lib/store/memory-ref');
     const { recordingRunner } = await import('./support/recording-runner');
     const { dir, env } = makeRepo();
     git(dir, ['config', 'capsule.ref', 'refs/capsule-memory/x'], env);
-    const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
-    expect(await readRepoConfig(runner)).toEqual({ capsuleRef: 'refs/capsule-memory/x', userName: 'Test User', userEmail: 'test@example.com' });
-    expect(runner.calls.map((c) => c.args)).toEqual([['config', '--null', '--get-regexp', '^(capsule\\.ref|user\\.name|user\\.email)$']]);
+    const runner = recordingRunner(createGitRunner({ cwd: dir, env: { ...env, CAPSULE_CONFIG_CACHE: '0' } }));
+    expect(repoConfigFrom((await readConfigSnapshot(runner)).values)).toEqual({ capsuleRef: 'refs/capsule-memory/x', userName: 'Test User', userEmail: 'test@example.com' });
+    expect(runner.calls.map((c) => c.args)).toEqual([[...CONFIG_LIST_ARGS]]);
     cleanup(dir);
   });
 });

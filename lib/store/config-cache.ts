@@ -1,0 +1,76 @@
+import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { RepoDirs } from './repo-dirs';
+
+/** One remembered config read: for which repository and environment, from which files, and what it gave. */
+export interface ConfigCacheEntry {
+  /** cwd, the walk's level and real git dirs, and the environment fingerprint, as one string. */
+  key: string;
+  /** Each source file with its stat key (null: it did not exist). */
+  files: Array<[string, string | null]>;
+  values: Record<string, string>;
+  /** What `git rev-parse` said about this cwd when the entry was made. */
+  dirs: RepoDirs;
+}
+
+/** How many entries one cache file keeps (a CLI in a subfolder, hooks with another PATH, …). */
+const MAX_ENTRIES = 8;
+const FORMAT = 1;
+
+/**
+ * The stat of a file as one string (mtime and ctime in ns, size, inode, device), null when it
+ * does not exist, undefined when it cannot be known (then nothing may be cached or used).
+ */
+export function statKey(path: string): string | null | undefined {
+  try {
+    const s = statSync(path, { bigint: true, throwIfNoEntry: false });
+    return s === undefined ? null : `${s.mtimeNs}:${s.ctimeNs}:${s.size}:${s.ino}:${s.dev}`;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOTDIR' ? null : undefined;
+  }
+}
+
+/**
+ * The entry for `key` when every one of its files still has the stat it had when the entry was
+ * made; null otherwise (a changed, created or deleted source means git must be asked again).
+ */
+export function lookupConfigCache(cacheFile: string, key: string): ConfigCacheEntry | null {
+  const entry = readEntries(cacheFile).find((e) => e.key === key);
+  if (!entry) return null;
+  for (const [path, recorded] of entry.files) {
+    if (statKey(path) !== recorded) return null;
+  }
+  return entry;
+}
+
+/** Stores `entry` first, dropping an older entry with its key and the oldest past the limit. Best effort. */
+export function saveConfigCache(cacheFile: string, entry: ConfigCacheEntry): void {
+  try {
+    const entries = [entry, ...readEntries(cacheFile).filter((e) => e.key !== entry.key)].slice(0, MAX_ENTRIES);
+    mkdirSync(dirname(cacheFile), { recursive: true });
+    const temp = `${cacheFile}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify({ format: FORMAT, entries })}\n`);
+    renameSync(temp, cacheFile);
+  } catch {
+    // A read-only state dir only costs the next process one git config call.
+  }
+}
+
+function readEntries(cacheFile: string): ConfigCacheEntry[] {
+  try {
+    const parsed = JSON.parse(readFileSync(cacheFile, 'utf8')) as { format?: unknown; entries?: unknown };
+    return parsed.format === FORMAT && Array.isArray(parsed.entries) ? parsed.entries.filter(isEntry) : [];
+  } catch {
+    return [];
+  }
+}
+
+function isEntry(value: unknown): value is ConfigCacheEntry {
+  const e = value as Partial<ConfigCacheEntry> | null;
+  return (
+    typeof e === 'object' && e !== null && typeof e.key === 'string' && Array.isArray(e.files) &&
+    e.files.every((f) => Array.isArray(f) && typeof f[0] === 'string' && (typeof f[1] === 'string' || f[1] === null)) &&
+    typeof e.values === 'object' && e.values !== null && Object.values(e.values).every((v) => typeof v === 'string') &&
+    typeof e.dirs === 'object' && e.dirs !== null && typeof e.dirs.repoDir === 'string' && typeof e.dirs.gitDir === 'string' && typeof e.dirs.commonDir === 'string' && typeof e.dirs.bare === 'boolean'
+  );
+}

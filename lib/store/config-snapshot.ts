@@ -1,0 +1,124 @@
+import { existsSync, realpathSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { lookupConfigCache, saveConfigCache, statKey } from './config-cache';
+import { CONFIG_LIST_ARGS, capsuleValues, configEnvFingerprint, configSources, parseConfigList } from './config-sources';
+import { walkToGitDir } from './git-dir-walk';
+import type { GitRunner } from './git-runner';
+import { parseRepoDirs, REV_PARSE_DIRS, type RepoDirs } from './repo-dirs';
+
+/** What git config says for git-capsule (capsule.*, user.name, user.email) and, when known, where the repository is. */
+export interface ConfigSnapshot {
+  values: Record<string, string>;
+  /** The repository's directories, when this read learned them (from git or from a valid cache entry). */
+  dirs: RepoDirs | null;
+}
+
+/** Name of the cache file in the runtime state dir. */
+export const CONFIG_CACHE_FILE = 'git-config.json';
+/** A source changed this close (ms) before the read may have changed again within one timestamp tick (FAT: 2 s). */
+const RACY_MS = 2000;
+
+/**
+ * Reads the config keys git-capsule uses. Every store open and the budget need them, and one
+ * `git config` process costs ~5–10 ms, so the answer is kept in the runtime state dir
+ * (`git-config.json`) and reused while every file that decides it is unchanged: the system,
+ * global, repository and worktree files, every file a value came from and every include
+ * target, each by mtime, ctime, size and inode; keyed by cwd, the git dirs and the
+ * environment git reads config from. What cannot be pinned to files (an `onbranch:`
+ * include, a bare repository, a source changed during the read) is never cached. Off with
+ * `CAPSULE_CONFIG_CACHE=0`. Throws GIT_FAILED, GIT_MISSING when git must be asked and fails.
+ */
+export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
+  const env = git.env;
+  const place = env.CAPSULE_CONFIG_CACHE === '0' ? null : cachePlace(git);
+  if (place !== null) {
+    const hit = lookupConfigCache(place.file, place.key);
+    if (hit) return { values: hit.values, dirs: hit.dirs };
+  }
+  const startedAt = Date.now();
+  const before = place === null ? [] : fixedFiles(place.walk.gitDir, place.walk.commonDir, env).map((f) => [f, statKey(f)] as const);
+  const [list, revParse, system] = await Promise.all([
+    git.run(CONFIG_LIST_ARGS, { okExitCodes: [1] }),
+    place === null ? null : git.run(REV_PARSE_DIRS, { okExitCodes: [128] }).catch(() => null),
+    place === null ? null : systemConfigFile(git),
+  ]);
+  const entries = parseConfigList(list.stdout);
+  const values = capsuleValues(entries);
+  const dirs = revParse !== null && revParse.exitCode === 0 ? parseRepoDirs(revParse.stdout, git.cwd) : null;
+  if (place !== null && dirs !== null && !dirs.bare && system !== undefined && sameDirs(dirs, place)) {
+    const sources = configSources(entries, { env, gitDir: place.walk.gitDir, commonDir: place.walk.commonDir, workDir: dirs.repoDir, systemFile: system });
+    if ('files' in sources) {
+      const files = sources.files.map((f) => [f, statKey(f)] as [string, string | null | undefined]);
+      const unchanged = before.every(([f, s]) => files.some(([g, t]) => g === f && t === s));
+      const known = files.every((f): f is [string, string | null] => f[1] !== undefined);
+      if (known && unchanged && files.every(([, s]) => !changedSince(s, startedAt - (opts.racyMs ?? RACY_MS)))) {
+        saveConfigCache(place.file, { key: place.key, files, values, dirs });
+      }
+    }
+  }
+  return { values, dirs };
+}
+
+interface CachePlace {
+  file: string;
+  key: string;
+  walk: { gitDir: string; commonDir: string };
+}
+
+/** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
+function cachePlace(git: GitRunner): CachePlace | null {
+  const env = git.env;
+  const walk = walkToGitDir(git.cwd, env);
+  if (walk === null) return null;
+  // Between cwd and the `.git` found, git would also take a directory that is itself a git dir
+  // (a bare repository): then the walk and git disagree, and the cache must stay out of it.
+  if (walk.level !== null) {
+    for (let dir = resolve(git.cwd); dir !== walk.level && dir !== dirname(dir); dir = dirname(dir)) {
+      if (existsSync(join(dir, 'HEAD'))) return null;
+    }
+  }
+  const stateDir = env.CAPSULE_STATE_DIR ? resolve(git.cwd, env.CAPSULE_STATE_DIR) : join(walk.commonDir, 'capsule');
+  // No realpath here: the stat of <common dir>/config follows symlinks, so a `.git` that now
+  // leads to another repository fails the lookup anyway.
+  const key = JSON.stringify([git.cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
+  return { file: join(stateDir, CONFIG_CACHE_FILE), key, walk };
+}
+
+/** The files known before asking git: global, repository and worktree config. */
+function fixedFiles(gitDir: string, commonDir: string, env: NodeJS.ProcessEnv): string[] {
+  const global = env.GIT_CONFIG_GLOBAL ? [] : env.HOME ? [join(env.HOME, '.gitconfig'), join(env.XDG_CONFIG_HOME || join(env.HOME, '.config'), 'git', 'config')] : [];
+  return [join(commonDir, 'config'), join(gitDir, 'config.worktree'), ...global];
+}
+
+/**
+ * The system config file as this git sees it: `git config --system --edit` with `echo` as the
+ * editor prints the path (an empty or missing file shows up in no listing). Undefined when git
+ * does not say, which keeps the read out of the cache.
+ */
+async function systemConfigFile(git: GitRunner): Promise<string | null | undefined> {
+  try {
+    const out = await git.run(['config', '--system', '--edit'], { env: { GIT_EDITOR: 'echo' } });
+    const path = out.stdout.replace(/\n$/, '');
+    return path !== '' && !path.includes('\n') ? resolve(git.cwd, path) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when git found the git dirs the walk found (the cache is looked up by the walk's answer). */
+function sameDirs(dirs: RepoDirs, place: CachePlace): boolean {
+  try {
+    const real = realpathSync.native;
+    return real(dirs.gitDir) === real(place.walk.gitDir) && real(dirs.commonDir) === real(place.walk.commonDir);
+  } catch {
+    return false;
+  }
+}
+
+/** True when a stat key's mtime or ctime is at or after `sinceMs` (a file changed around the read). */
+function changedSince(key: string | null, sinceMs: number): boolean {
+  if (key === null) return false;
+  const [mtimeNs = '0', ctimeNs = '0'] = key.split(':');
+  const since = BigInt(Math.floor(sinceMs)) * 1_000_000n;
+  return BigInt(mtimeNs) >= since || BigInt(ctimeNs) >= since;
+}

@@ -1,0 +1,90 @@
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+
+/** One line of `git config --null --list --show-origin`. */
+export interface ConfigEntry {
+  /** `file:<path>` (relative paths are relative to git's working directory), `command line:`, … */
+  origin: string;
+  /** Section and key lower-cased, as git prints them; a subsection keeps its case. */
+  key: string;
+  value: string;
+}
+
+/** The arguments of the one config read: every key, with the file each came from. */
+export const CONFIG_LIST_ARGS: readonly string[] = ['config', '--null', '--list', '--show-origin'];
+
+/** Parses the output of `git config --null --list --show-origin`. */
+export function parseConfigList(stdout: string): ConfigEntry[] {
+  const fields = stdout.split('\0');
+  const entries: ConfigEntry[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) {
+    const record = fields[i + 1]!;
+    const nl = record.indexOf('\n');
+    entries.push({ origin: fields[i]!, key: nl < 0 ? record : record.slice(0, nl), value: nl < 0 ? '' : record.slice(nl + 1) });
+  }
+  return entries;
+}
+
+/** What decided the config: the files git read or may read, or why that cannot be known for sure. */
+export type ConfigSources = { files: string[] } | { uncertain: string };
+
+/**
+ * Every file whose content or existence decides what `git config --list` prints for this
+ * repository: the system file (its path as git reports it), the global files, the repository's
+ * `config` and `config.worktree`, every file a value came from, and every include target
+ * (conditional ones too: stat'ing a file git skipped costs nothing). A source whose effect does
+ * not show in files (an `onbranch:` include follows HEAD; `%(prefix)` and `~user` paths) makes
+ * the whole set uncertain, and then nothing may be cached.
+ */
+export function configSources(entries: readonly ConfigEntry[], where: { env: NodeJS.ProcessEnv; gitDir: string; commonDir: string; workDir: string; systemFile: string | null }): ConfigSources {
+  const { env } = where;
+  const files = new Set<string>([join(where.commonDir, 'config'), join(where.gitDir, 'config.worktree')]);
+  if (where.systemFile !== null) files.add(where.systemFile);
+  if (env.GIT_CONFIG_GLOBAL) files.add(resolve(where.workDir, env.GIT_CONFIG_GLOBAL));
+  else if (env.HOME) {
+    files.add(join(env.HOME, '.gitconfig'));
+    files.add(join(env.XDG_CONFIG_HOME || join(env.HOME, '.config'), 'git', 'config'));
+  } else return { uncertain: 'HOME is not set' };
+  for (const entry of entries) {
+    let originFile: string | null = null;
+    if (entry.origin.startsWith('file:')) {
+      originFile = resolve(where.workDir, entry.origin.slice('file:'.length));
+      files.add(originFile);
+    } else if (entry.origin !== 'command line:') return { uncertain: `a value comes from ${entry.origin}` };
+    const include = includeTarget(entry, originFile, env);
+    if (include === null) continue;
+    if ('uncertain' in include) return include;
+    files.add(include.file);
+  }
+  return { files: [...files] };
+}
+
+function includeTarget(entry: ConfigEntry, originFile: string | null, env: NodeJS.ProcessEnv): { file: string } | { uncertain: string } | null {
+  const isInclude = entry.key === 'include.path' || (entry.key.startsWith('includeif.') && entry.key.endsWith('.path'));
+  if (!isInclude) return null;
+  if (entry.key.startsWith('includeif.onbranch:')) return { uncertain: 'an onbranch: include depends on HEAD' };
+  const path = entry.value;
+  if (path.startsWith('~/')) return env.HOME ? { file: join(env.HOME, path.slice(2)) } : { uncertain: 'HOME is not set' };
+  if (path.startsWith('~') || path.startsWith('%(')) return { uncertain: `include path ${path}` };
+  if (isAbsolute(path)) return { file: path };
+  // Relative include paths are relative to the file that names them.
+  return originFile === null ? { uncertain: 'a relative include outside a file' } : { file: resolve(dirname(originFile), path) };
+}
+
+/**
+ * The environment that decides which config git reads (GIT_*, HOME, XDG_CONFIG_HOME, and PATH,
+ * which picks the git and so its system file), as one string.
+ */
+export function configEnvFingerprint(env: NodeJS.ProcessEnv): string {
+  const keys = Object.keys(env).filter((k) => k.startsWith('GIT_') || k === 'HOME' || k === 'XDG_CONFIG_HOME' || k === 'PATH').sort();
+  return JSON.stringify(keys.map((k) => [k, env[k]]));
+}
+
+/** The values git-capsule reads from the config: capsule.*, user.name and user.email (last wins, as git does). */
+export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const { key, value } of entries) {
+    const lower = key.toLowerCase();
+    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email') values[lower] = value;
+  }
+  return values;
+}
