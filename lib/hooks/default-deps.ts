@@ -1,5 +1,4 @@
 import { newCapsuleId } from '../capsule/id';
-import { runResume } from '../resume-runtime/run-resume';
 import { readConfigSnapshot } from '../store/config-snapshot';
 import { createGitRunner } from '../store/git-runner';
 import { openStore } from '../store/open-store';
@@ -17,6 +16,8 @@ export const defaultDeps: HookDeps = {
   // would turn `objective: sk-…` into the YAML list `objective: [REDACTED:…]` and fail the write).
   redactSecrets: redactCapsuleText,
   newCapsuleId: (now) => newCapsuleId(now),
-  runResume,
+  // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
+  // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.
+  runResume: async (opts) => (await import('../resume-runtime/run-resume')).runResume(opts),
   readGitConfig: async ({ cwd, env }) => (await readConfigSnapshot(createGitRunner({ cwd, env }))).values,
 };

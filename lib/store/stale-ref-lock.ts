@@ -1,4 +1,6 @@
-import { stat, unlink } from 'node:fs/promises';
+// Synchronous on purpose: one stat and one unlink on a rare path, and node:fs/promises would cost
+// ~2 ms to load at every process start.
+import { statSync, unlinkSync } from 'node:fs';
 
 /**
  * A git ref lock (`refs/heads/capsules.lock`) older than this was left by a writer that died
@@ -19,8 +21,8 @@ export async function clearStaleRefLock(reason: string, now: () => number = Date
   const path = LOCK_IN_USE.exec(reason)?.[1];
   if (path === undefined) return false;
   try {
-    if (now() - (await stat(path)).mtimeMs < STALE_REF_LOCK_MS) return false;
-    await unlink(path);
+    if (now() - statSync(path).mtimeMs < STALE_REF_LOCK_MS) return false;
+    unlinkSync(path);
     return true;
   } catch {
     return false; // gone meanwhile: the retry will tell

@@ -1,7 +1,14 @@
-// Static: the hook launcher runs bundles through vm.Script, which has no dynamic-import callback,
-// so `await import('node:fs/promises')` would throw there on the first contended write.
-import { mkdir, open, readFile, stat, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+
+/**
+ * node:fs/promises, loaded on the first contended write: loading it costs ~2 ms at every process
+ * start, and a lone writer never takes the lock. A plain require, not `await import()`: the hook
+ * launcher runs bundles through vm.Script, which has no dynamic-import callback.
+ */
+function fsp(): typeof import('node:fs/promises') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  return require('node:fs/promises') as typeof import('node:fs/promises');
+}
 
 /** How long a writer waits for the lock, and when a lock left by a dead writer counts as stale. */
 export const WRITE_LOCK = { waitMs: 10_000, staleMs: 15_000 } as const;
@@ -25,6 +32,7 @@ export function writeLockPath(stateDir: string, commonDir: string, ref: string):
  */
 export async function acquireWriteLock(path: string, bounds: { waitMs: number; staleMs: number } = WRITE_LOCK): Promise<ReleaseLock> {
   const unlocked: ReleaseLock = async () => undefined;
+  const { mkdir, open, unlink } = fsp();
   try {
     await mkdir(join(path, '..'), { recursive: true });
   } catch {
@@ -55,6 +63,7 @@ export async function acquireWriteLock(path: string, bounds: { waitMs: number; s
 }
 
 async function isStale(path: string, staleMs: number): Promise<boolean> {
+  const { readFile, stat } = fsp();
   try {
     const [text, info] = await Promise.all([readFile(path, 'utf8'), stat(path)]);
     if (Date.now() - info.mtimeMs > staleMs) return true;
