@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { foldDeclaredLine, inert } from '../capsule/inert';
 
@@ -21,6 +20,10 @@ export async function checkCoordination(env: NodeJS.ProcessEnv, cwd: string): Pr
   const path = resolve(cwd, declared);
   let text: string;
   try {
+    // Loaded only when a conductor is declared (node:fs/promises costs ~2 ms to load); the read
+    // stays asynchronous, so a state file that blocks cannot stall the hook's fail-open timer.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
     text = await readFile(path, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;

@@ -1,4 +1,4 @@
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -10,8 +10,8 @@ export async function appendErrorLines(runtimeDir: string | null, entries: Reado
   if (runtimeDir === null || entries.length === 0) return;
   const text = entries.map((e) => `${e.code} ${ctx.now.toISOString()} ${ctx.event} ${e.message.replace(/[\r\n\u2028\u2029\u0085]+/g, ' ')}\n`).join('');
   try {
-    await mkdir(runtimeDir, { recursive: true });
-    await appendFile(join(runtimeDir, 'errors.log'), text);
+    mkdirSync(runtimeDir, { recursive: true });
+    appendFileSync(join(runtimeDir, 'errors.log'), text);
   } catch {
     // The text returned to the session names every one of these lines; the log is a second copy.
   }
