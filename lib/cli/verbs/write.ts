@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatStamp } from '../../capsule/created-at';
 import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
@@ -6,6 +6,7 @@ import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
 import { redactCapsuleText } from '../../store/redact-capsule';
 import { parseVerbArgs, usageError } from '../args';
+import { randomBytesForId } from '../random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
 
@@ -67,7 +68,7 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
     if (typeof value === 'string') set(field, value);
   }
   if (values.tag) set('tags', [...new Set([...(Array.isArray(fm.tags) ? (fm.tags as unknown[]) : []), ...values.tag])]);
-  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now));
+  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now, randomBytesForId));
   if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
   if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
   if (original === null && fm.trigger === undefined) set('trigger', 'manual');
@@ -78,7 +79,7 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
 async function readSource(source: string, ctx: CliContext): Promise<string> {
   if (source === '-') return ctx.readStdin();
   try {
-    const buffer = await readFile(resolve(ctx.cwd, source));
+    const buffer = readFileSync(resolve(ctx.cwd, source));
     return buffer.subarray(0, MAX_CAPSULE_BYTES * 4).toString('utf8');
   } catch (err) {
     throw new CapsuleError('FILE_UNREADABLE', `cannot read capsule file ${source}: ${(err as NodeJS.ErrnoException).code ?? String(err)}; check the path`, { path: source }, { cause: err });
