@@ -31,6 +31,35 @@ export function statKey(path: string): string | null | undefined {
 }
 
 /**
+ * A source changed this close (ms) before the read may have changed again within one timestamp
+ * tick, unseen: twice the tick plus clock slack. Whole-second timestamps (FAT: 2 s) get the long
+ * window; nanosecond ones (ext4, APFS, NTFS; the kernel clock ticks in ≤ 10 ms) the short one.
+ */
+export const RACY_MS = { coarse: 5000, fine: 50 } as const;
+
+/**
+ * True when a file (by its stat key) changed so shortly before `startedAt` that a second change
+ * within the same timestamp tick could go unseen: then its read must not be cached. The tick is
+ * read from the ctime, which the kernel sets at the change itself: no sub-second part means
+ * whole-second timestamps, which get the long window (an old ctime can be whole seconds on any
+ * file system, images and archives carry them, so it is only judged when recent). `windowMs`
+ * replaces both windows (tests).
+ */
+export function changedRecently(key: string | null, startedAt: number, windowMs?: number): boolean {
+  if (key === null) return false;
+  if (windowMs !== undefined) return changedSince(key, startedAt - windowMs);
+  if (!changedSince(key, startedAt - RACY_MS.coarse)) return false;
+  const [, ctimeNs = '0'] = key.split(':');
+  return BigInt(ctimeNs) % 1_000_000_000n === 0n || changedSince(key, startedAt - RACY_MS.fine);
+}
+
+function changedSince(key: string, sinceMs: number): boolean {
+  const [mtimeNs = '0', ctimeNs = '0'] = key.split(':');
+  const since = BigInt(Math.floor(sinceMs)) * 1_000_000n;
+  return BigInt(mtimeNs) >= since || BigInt(ctimeNs) >= since;
+}
+
+/**
  * The entry for `key` when every one of its files still has the stat it had when the entry was
  * made; null otherwise (a changed, created or deleted source means git must be asked again).
  */

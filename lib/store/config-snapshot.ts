@@ -1,6 +1,6 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { lookupConfigCache, saveConfigCache, statKey } from './config-cache';
+import { changedRecently, lookupConfigCache, saveConfigCache, statKey } from './config-cache';
 import { CONFIG_LIST_ARGS, capsuleValues, configEnvFingerprint, configSources, parseConfigList } from './config-sources';
 import { walkToGitDir } from './git-dir-walk';
 import type { GitRunner } from './git-runner';
@@ -15,9 +15,6 @@ export interface ConfigSnapshot {
 
 /** Name of the cache file in the runtime state dir. */
 export const CONFIG_CACHE_FILE = 'git-config.json';
-/** A source changed this close (ms) before the read may have changed again within one timestamp tick (FAT: 2 s). */
-const RACY_MS = 2000;
-
 /**
  * Reads the config keys git-capsule uses. Every store open and the budget need them, and one
  * `git config` process costs ~5–10 ms, so the answer is kept in the runtime state dir
@@ -51,7 +48,7 @@ export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number
       const files = sources.files.map((f) => [f, statKey(f)] as [string, string | null | undefined]);
       const unchanged = before.every(([f, s]) => files.some(([g, t]) => g === f && t === s));
       const known = files.every((f): f is [string, string | null] => f[1] !== undefined);
-      if (known && unchanged && files.every(([, s]) => !changedSince(s, startedAt - (opts.racyMs ?? RACY_MS)))) {
+      if (known && unchanged && files.every(([, s]) => !changedRecently(s ?? null, startedAt, opts.racyMs))) {
         saveConfigCache(place.file, { key: place.key, files, values, dirs });
       }
     }
@@ -113,12 +110,4 @@ function sameDirs(dirs: RepoDirs, place: CachePlace): boolean {
   } catch {
     return false;
   }
-}
-
-/** True when a stat key's mtime or ctime is at or after `sinceMs` (a file changed around the read). */
-function changedSince(key: string | null, sinceMs: number): boolean {
-  if (key === null) return false;
-  const [mtimeNs = '0', ctimeNs = '0'] = key.split(':');
-  const since = BigInt(Math.floor(sinceMs)) * 1_000_000n;
-  return BigInt(mtimeNs) >= since || BigInt(ctimeNs) >= since;
 }

@@ -129,6 +129,16 @@ describe('readConfigSnapshot', () => {
     expect(runner.calls.filter((c) => c.args[0] === 'config' && c.args.includes('--list'))).toHaveLength(2);
   });
 
+  it('caches a read made 50 ms after the last change when timestamps are fine-grained', async () => {
+    await new Promise((r) => setTimeout(r, 120));
+    const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
+    await readConfigSnapshot(runner);
+    const calls = runner.calls.length;
+    await readConfigSnapshot(runner);
+    expect(runner.calls).toHaveLength(calls);
+  });
+
+
   it('does not cache a read when a known source changed while git read it', async () => {
     const real = createGitRunner({ cwd: dir, env });
     const racing = {
