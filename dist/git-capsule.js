@@ -9,9 +9,9 @@ var import_node_fs = require("node:fs");
 var import_node_module = require("node:module");
 var import_node_path = require("node:path");
 var import_node_vm = require("node:vm");
-function runWithCodeCache(bundle, env) {
+function runWithCodeCache(bundle, env, variant) {
   const source = (0, import_node_fs.readFileSync)(bundle, "utf8");
-  const cacheFile = cachePath(source, bundle, env);
+  const cacheFile = cachePath(source, bundle, env, variant);
   let cached;
   try {
     cached = cacheFile ? (0, import_node_fs.readFileSync)(cacheFile) : void 0;
@@ -36,13 +36,13 @@ function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname) {${source.replace(/^#!.*/, "")}
 })`;
 }
-function cachePath(source, bundle, env) {
+function cachePath(source, bundle, env, variant) {
   const base = env.CAPSULE_CODE_CACHE_DIR || env.CLAUDE_PLUGIN_DATA || (env.XDG_CACHE_HOME ? (0, import_node_path.join)(env.XDG_CACHE_HOME, "git-capsule") : env.HOME ? (0, import_node_path.join)(env.HOME, ".cache", "git-capsule") : null);
   if (!base || env.CAPSULE_CODE_CACHE === "0") return null;
   const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
   const stat = declared === void 0 ? null : (0, import_node_fs.statSync)(bundle, { throwIfNoEntry: false });
   const hash = declared !== void 0 && stat ? keyHash(`${declared}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`) : sourceHash(source);
-  return (0, import_node_path.join)(base, "code-cache", `${(0, import_node_path.basename)(bundle, ".js")}-${hash}.v8`);
+  return (0, import_node_path.join)(base, "code-cache", `${(0, import_node_path.basename)(bundle, ".js")}${variant ? `-${variant}` : ""}-${hash}.v8`);
 }
 function keyHash(key) {
   let out = "";
@@ -72,8 +72,9 @@ function saveCache(file, script) {
 }
 
 // lib/cli/launcher.ts
+var verb = process.argv[2];
 try {
-  runWithCodeCache((0, import_node_path2.join)(__dirname, "impl", "git-capsule.js"), process.env);
+  runWithCodeCache((0, import_node_path2.join)(__dirname, "impl", "git-capsule.js"), process.env, verb !== void 0 && /^[a-z][a-z-]{0,30}$/.test(verb) ? verb : void 0);
 } catch (err) {
   process.stderr.write(`git capsule: [INTERNAL] cannot load ${(0, import_node_path2.join)(__dirname, "impl", "git-capsule.js")}: ${err instanceof Error ? err.message : String(err)}
 `);

@@ -11,12 +11,13 @@ import { Script } from 'node:vm';
  * carries the bundle's hash (written into it at build, with its size and mtime; else hashed
  * here) and the node version (V8 itself only checks the source length); node:crypto is loaded
  * only for a bundle without a build hash (loading it costs ~5 ms, an eighth of node's start);
- * a missing, unreadable or rejected cache only costs speed. Throws only when the bundle cannot
- * be read or throws while loading.
+ * a missing, unreadable or rejected cache only costs speed. A `variant` keeps one cache per
+ * path through the bundle (the CLI: per verb), since a cache holds only what the run that wrote
+ * it compiled. Throws only when the bundle cannot be read or throws while loading.
  */
-export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv): void {
+export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant?: string): void {
   const source = readFileSync(bundle, 'utf8');
-  const cacheFile = cachePath(source, bundle, env);
+  const cacheFile = cachePath(source, bundle, env, variant);
   let cached: Buffer | undefined;
   try {
     cached = cacheFile ? readFileSync(cacheFile) : undefined;
@@ -44,7 +45,7 @@ function wrap(source: string): string {
   return `(function (exports, require, module, __filename, __dirname) {${source.replace(/^#!.*/, '')}\n})`;
 }
 
-function cachePath(source: string, bundle: string, env: NodeJS.ProcessEnv): string | null {
+function cachePath(source: string, bundle: string, env: NodeJS.ProcessEnv, variant: string | undefined): string | null {
   const base = env.CAPSULE_CODE_CACHE_DIR || env.CLAUDE_PLUGIN_DATA || (env.XDG_CACHE_HOME ? join(env.XDG_CACHE_HOME, 'git-capsule') : env.HOME ? join(env.HOME, '.cache', 'git-capsule') : null);
   if (!base || env.CAPSULE_CODE_CACHE === '0') return null;
   // scripts/build.mjs writes each bundle's hash into it; hashing ~500 KB here would cost ~7 ms a start.
@@ -52,7 +53,7 @@ function cachePath(source: string, bundle: string, env: NodeJS.ProcessEnv): stri
   const declared = /^\/\/ capsule-bundle-hash: ([0-9a-f]{20})$/m.exec(source.slice(0, 200))?.[1];
   const stat = declared === undefined ? null : statSync(bundle, { throwIfNoEntry: false });
   const hash = declared !== undefined && stat ? keyHash(`${declared}:${stat.size}:${stat.mtimeMs}:${process.version}:${process.arch}`) : sourceHash(source);
-  return join(base, 'code-cache', `${basename(bundle, '.js')}-${hash}.v8`);
+  return join(base, 'code-cache', `${basename(bundle, '.js')}${variant ? `-${variant}` : ''}-${hash}.v8`);
 }
 
 /** 20 hex digits naming a cache file from a short key: FNV-1a, three seeds (identity, not secrecy). */

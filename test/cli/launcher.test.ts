@@ -44,6 +44,12 @@ describe('the CLI launcher', () => {
     expect(cacheFiles()).not.toContain(`git-capsule-${'0'.repeat(20)}.v8`);
   });
 
+  it('keeps one cache file per verb, each holding what that verb compiled', () => {
+    run();
+    expect(spawnSync(process.execPath, [CLI, 'help'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' }).status).toBe(0);
+    expect(cacheFiles().sort()).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/), expect.stringMatching(/^git-capsule-help-[0-9a-f]{20}\.v8$/)]);
+  });
+
   it('keeps the exit code and stderr of the verb it runs', () => {
     const r = run();
     const bad = spawnSync(process.execPath, [CLI, 'no-such-verb'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' });
