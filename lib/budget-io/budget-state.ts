@@ -82,9 +82,11 @@ export function readGitConfigSnapshot(runtimeDir: string): Record<string, string
   return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
-/** Saves the snapshot read by readGitConfigSnapshot. */
+/** Saves the snapshot read by readGitConfigSnapshot; an unchanged snapshot is not rewritten (a rename per hook saved). */
 export function writeGitConfigSnapshot(runtimeDir: string, values: Readonly<Record<string, string>>): void {
-  writeJsonAtomic(join(runtimeDir, 'budget', 'git-config.json'), values);
+  const path = join(runtimeDir, 'budget', 'git-config.json');
+  if (JSON.stringify(readJson(path)) === JSON.stringify(values)) return;
+  writeJsonAtomic(path, values);
 }
 
 function isHostWindow(value: unknown): value is { model: string; tokens: number } {

@@ -172,4 +172,21 @@ describe('the git config snapshot', () => {
     budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
   });
+
+  it('is rewritten when the margins change, and kept when they do not', () => {
+    const b = box();
+    execFileSync('git', ['init', '-q', b.ctx.projectDir]);
+    execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
+    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
+    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
+    execFileSync('git', ['config', '--unset', 'capsule.warningRunwayTokens'], { cwd: b.ctx.projectDir });
+    budgetOnStop(payload(b, 's1', 100_000), b.ctx);
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeUndefined();
+  });
+
+  it('takes the values the hook already read instead of asking git', () => {
+    const b = box();
+    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, { ...b.ctx, gitConfig: { 'capsule.warningrunwaytokens': '40000' } });
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
+  });
 });
