@@ -49,6 +49,9 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
     return null;
   }
+  // Something to fold: start git now (a floating catch only marks the promise handled; every
+  // await of store.get() still sees a failure), so its start-up overlaps the merge and render.
+  store.get().catch(() => undefined);
   const previous = await findAutosave(await store.get(), session.sessionId, state);
   if (previous === null && events.length === 0) return null;
   const now = ctx.now();

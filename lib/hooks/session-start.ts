@@ -17,12 +17,22 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
-      // A compaction starts a new budget window; compact payloads also name the model.
-      const gitConfig = await readHookGitConfig(deps, ctx);
-      budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
-      if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
-      if ((input.source === 'clear' || input.source === 'compact') && deps.runResume) {
-        const result = await deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' });
+      // The resume starts first (it reads the receipt just written), so its git process starts
+      // while the budget bookkeeping below runs; the budget never throws.
+      const resuming = (input.source === 'clear' || input.source === 'compact') && deps.runResume
+        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' })
+        : null;
+      try {
+        // A compaction starts a new budget window; compact payloads also name the model.
+        const gitConfig = await readHookGitConfig(deps, ctx);
+        budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
+        if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
+      } catch (err) {
+        await resuming?.catch(() => undefined); // the resume commits before it returns: let it finish
+        throw err;
+      }
+      if (resuming) {
+        const result = await resuming;
         // No memory branch, or nothing on it yet: a fresh install, not worth a word.
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;

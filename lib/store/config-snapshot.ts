@@ -31,7 +31,24 @@ export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number
   if (place !== null) {
     const hit = lookupConfigCache(place.file, place.key);
     if (hit) return { values: hit.values, dirs: hit.dirs };
+    // Two readers in one process (a hook's budget and its store) share one read of git.
+    const slot = `${place.file}\0${place.key}`;
+    const pending = inFlight.get(slot);
+    if (pending) return pending;
+    const reading = askGit(git, place, opts);
+    inFlight.set(slot, reading);
+    const done = () => void inFlight.delete(slot);
+    reading.then(done, done);
+    return reading;
   }
+  return askGit(git, null, opts);
+}
+
+/** Reads of git in flight in this process, by cache file and key. */
+const inFlight = new Map<string, Promise<ConfigSnapshot>>();
+
+async function askGit(git: GitRunner, place: CachePlace | null, opts: { racyMs?: number }): Promise<ConfigSnapshot> {
+  const env = git.env;
   const startedAt = Date.now();
   const before = place === null ? [] : fixedFiles(place.walk.gitDir, place.walk.commonDir, env).map((f) => [f, statKey(f)] as const);
   const [list, revParse, system] = await Promise.all([

@@ -36,6 +36,13 @@ describe('readConfigSnapshot', () => {
     expect(second.dirs?.commonDir).toBe(git(dir, ['rev-parse', '--path-format=absolute', '--git-common-dir'], env));
   });
 
+  it('shares one read of git between two readers in one process', async () => {
+    const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
+    const [a, b] = await Promise.all([readConfigSnapshot(runner, { racyMs: 0 }), readConfigSnapshot(runner, { racyMs: 0 })]);
+    expect(b).toEqual(a);
+    expect(runner.calls.filter((c) => c.args.includes('--list'))).toHaveLength(1);
+  });
+
   it('asks git again when the repository config changed', async () => {
     await read(dir, env);
     git(dir, ['config', 'capsule.ref', 'refs/capsule-memory/changed'], env);
