@@ -52,7 +52,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // Something to fold: start git now (a floating catch only marks the promise handled; every
   // await of store.get() still sees a failure), so its start-up overlaps the merge and render.
   store.get().catch(() => undefined);
-  const previous = await findAutosave(await store.get(), session.sessionId, state);
+  const previous = await findAutosave(store, session.sessionId, state);
   if (previous === null && events.length === 0) return null;
   const now = ctx.now();
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
@@ -83,8 +83,9 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
  * owning session writes it, so no git read and no YAML parse), else by its remembered id, else
  * from the index.
  */
-async function findAutosave(store: HookStore, sessionId: string, state: SessionState): Promise<CapsuleDocument | null> {
+async function findAutosave(lazy: LazyStore, sessionId: string, state: SessionState): Promise<CapsuleDocument | null> {
   if (isCachedDoc(state.autosaveDoc) && state.autosaveDoc.frontmatter.id === state.autosaveId) return state.autosaveDoc;
+  const store = await lazy.get();
   if (!(await store.exists())) return null;
   let id = state.autosaveId;
   if (id === undefined) {

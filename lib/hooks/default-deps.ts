@@ -2,6 +2,7 @@ import { newCapsuleId } from '../capsule/id';
 import { readConfigSnapshot } from '../store/config-snapshot';
 import { createGitRunner } from '../store/git-runner';
 import { openStore } from '../store/open-store';
+import { randomBytesForId } from '../store/random-bytes';
 import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 import { extractWorkEvents } from '../transcript/work-events';
@@ -15,7 +16,7 @@ export const defaultDeps: HookDeps = {
   // Capsule-aware: a field that is nothing but a secret stays a valid capsule (plain redactSecrets
   // would turn `objective: sk-…` into the YAML list `objective: [REDACTED:…]` and fail the write).
   redactSecrets: redactCapsuleText,
-  newCapsuleId: (now) => newCapsuleId(now),
+  newCapsuleId: (now) => newCapsuleId(now, randomBytesForId),
   // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
   // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.
   runResume: async (opts) => (await import('../resume-runtime/run-resume')).runResume(opts),

@@ -6,7 +6,7 @@ import type { CapsuleDocument } from '../capsule/types';
 export interface TranscriptCursor {
   bytes: number;
   lines: number;
-  /** sha1 of the first `headLength` bytes: a replaced file with the same size is detected. */
+  /** The first `headLength` bytes (`b64:` and base64; a 40-hex sha1 from earlier versions): a replaced file with the same size is detected. */
   head: string;
   headLength: number;
 }

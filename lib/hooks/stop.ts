@@ -18,12 +18,18 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);
+      let closing: Promise<void> = Promise.resolve();
       try {
         await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message }, ctx, deps);
       } finally {
-        await store.close();
+        // git winds down while the budget runs; a failure to close still fails the hook below
+        // (the catch only keeps it from being unhandled when the fold's own error wins).
+        closing = store.close();
+        closing.catch(() => undefined);
       }
-      return budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(deps, ctx) });
+      const answer = budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(deps, ctx) });
+      await closing;
+      return answer;
     },
   };
 }

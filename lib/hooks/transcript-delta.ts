@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import type { TranscriptCursor } from './session-state';
 
@@ -40,7 +39,7 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
     const head = fingerprint(readRange(fd, 0, headLength));
     const trusted =
       cursor !== undefined && cursor.bytes <= size && cursor.headLength <= size &&
-      fingerprint(readRange(fd, 0, cursor.headLength)) === cursor.head;
+      sameHead(readRange(fd, 0, cursor.headLength), cursor.head);
     let start = trusted ? cursor.bytes : 0;
     let baseLine = trusted ? cursor.lines : 0;
     let text = '';
@@ -77,6 +76,19 @@ function readRange(fd: number, position: number, length: number): Uint8Array {
   return buffer.subarray(0, read);
 }
 
+/**
+ * The head itself, base64 (at most 512 bytes): an exact comparison that needs no hash, where a
+ * sha1 cost every Stop ~4 ms of loading node:crypto.
+ */
 function fingerprint(bytes: Uint8Array): string {
-  return createHash('sha1').update(bytes).digest('hex');
+  return `b64:${Buffer.from(bytes).toString('base64')}`;
+}
+
+/** True when `bytes` is the head a cursor remembered: as base64, or as the sha1 earlier versions wrote. */
+function sameHead(bytes: Uint8Array, remembered: string): boolean {
+  if (remembered.startsWith('b64:')) return fingerprint(bytes) === remembered;
+  if (!/^[0-9a-f]{40}$/.test(remembered)) return false;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only a cursor from an earlier version pays for crypto
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha1').update(bytes).digest('hex') === remembered;
 }

@@ -1,4 +1,5 @@
-import { appendFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { advanceCursor, readTranscriptDelta } from '../../lib/hooks/transcript-delta';
@@ -60,5 +61,24 @@ describe('readTranscriptDelta', () => {
     const again = readTranscriptDelta(file, cursor)!;
     expect(again.restarted).toBe(true);
     expect(again.text).toBe(line(7) + line(8) + line(9));
+  });
+
+  it('trusts a cursor an earlier version wrote with a sha1 of the head, and restarts when that head changed', () => {
+    writeFileSync(file, line(1) + line(2));
+    const first = readTranscriptDelta(file, undefined)!;
+    const sha1 = createHash('sha1').update(readFileSync(file, 'latin1').slice(0, first.headLength), 'latin1').digest('hex');
+    const legacy = { ...advanceCursor(first, consume(first.text)), head: sha1 };
+    appendFileSync(file, line(3));
+    expect(readTranscriptDelta(file, legacy)).toMatchObject({ text: line(3), restarted: false });
+    writeFileSync(file, line(7) + line(8) + line(9));
+    expect(readTranscriptDelta(file, legacy)!.restarted).toBe(true);
+  });
+
+  it('restarts when the head changed but kept its length', () => {
+    writeFileSync(file, line(1) + line(2));
+    const first = readTranscriptDelta(file, undefined)!;
+    const cursor = advanceCursor(first, consume(first.text));
+    writeFileSync(file, line(1).replace('prompt 1', 'prompt X') + line(2) + line(3));
+    expect(readTranscriptDelta(file, cursor)!.restarted).toBe(true);
   });
 });

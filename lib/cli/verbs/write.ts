@@ -6,7 +6,7 @@ import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
 import { redactCapsuleText } from '../../store/redact-capsule';
 import { parseVerbArgs, usageError } from '../args';
-import { randomBytesForId } from '../random-bytes';
+import { randomBytesForId } from '../../store/random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
 

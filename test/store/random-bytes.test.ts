@@ -1,4 +1,4 @@
-import { randomBytesForId } from '../../lib/cli/random-bytes';
+import { randomBytesForId } from '../../lib/store/random-bytes';
 
 describe('randomBytesForId', () => {
   it('returns the asked number of bytes, different on every call', () => {
