@@ -1,12 +1,11 @@
 import { CapsuleError } from '../errors/capsule-error';
 import { incompleteHistoryNotice } from './history-notice';
+import { PREVIEW_CHARS } from './history-addresses';
 import { eventBody, oneLine } from './history-text';
 import type { HistoryEvent, HistoryProjection, HistoryRole } from './history-types';
 import { fitPage, type PageText } from './history-budget';
 
 export { HISTORY_PAGE_BYTES, renderHistoryPage } from './history-budget';
-
-const PREVIEW_CHARS = 200;
 const NO_TEXT = '(no visible text recorded)';
 
 /** One page of history: what the text shows, and the events it holds for --json. */
@@ -46,19 +45,26 @@ export function listHistoryPage(projection: HistoryProjection, options: ListOpti
     throw new CapsuleError('HISTORY_QUERY_EMPTY', 'history list: --query is empty; expected literal text to search for.', { notice });
   }
   const needle = options.query?.toLowerCase();
+  if (needle !== undefined && projection.query?.toLowerCase() !== needle && projection.events.some((e) => e.digest)) {
+    // A digest records the hit of the query the projection was built with, and no other.
+    throw new CapsuleError('HISTORY_QUERY_MISMATCH', `history list: the history was read for query ${JSON.stringify(projection.query ?? null)}, not ${JSON.stringify(options.query)}; project it again with this query.`, { notice });
+  }
   const roles = new Set(options.roles ?? ['user', 'assistant', 'tool', 'system']);
   const matches = projection.events.filter((e) => {
+    if (!roles.has(e.role)) return false;
+    if (e.digest) return !e.digest.empty && (needle === undefined || e.digest.hit === true);
     const body = eventBody(e);
-    return roles.has(e.role) && body.trim() !== '' && (needle === undefined || body.toLowerCase().includes(needle));
+    return body.trim() !== '' && (needle === undefined || body.toLowerCase().includes(needle));
   });
   let start = 0;
   if (options.cursor !== undefined) start = positionAfter(projection, matches, options.cursor, notice);
   const header = headerLine(projection, `${matches.length} matching event(s)`);
   const blocks = matches.map(listLine);
+  const list = { count: blocks.length, block: (i: number) => blocks[i]! };
   const filters = `${options.query === undefined ? '' : ` --query ${JSON.stringify(options.query)}`}${options.roles ? ` --role ${[...roles].join(',')}` : ''}`;
-  let page = fitPage({ notice, header, blocks, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+  let page = fitPage({ notice, header, ...list, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   for (let n = 1; n < (options.page ?? 1) && page.end < matches.length; n++) {
-    page = fitPage({ notice, header, blocks, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+    page = fitPage({ notice, header, ...list, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   }
   const shown = matches.slice(page.start, page.end);
   const next = page.end < matches.length ? String(matches[page.end - 1]?.seq ?? matches[0]!.seq - 1) : null;
@@ -70,6 +76,8 @@ export interface ReadOptions extends PageOptions {
   seq: number;
   /** Character offset into the first event's text (a footer's `seq:offset` cursor). */
   offset?: number;
+  /** Gives an event kept without text its text (history-addresses withText over the file); asked only for the events a page shows. */
+  withText?: (event: HistoryEvent) => HistoryEvent;
 }
 
 /**
@@ -91,11 +99,24 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
   const events = projection.events;
   const redirected = seq !== options.seq ? ` (address ${options.seq} is the result of tool call #${seq})` : '';
   const header = headerLine(projection, `reading from #${seq}${redirected}`);
-  const blocks = events.map((e) => readBlock(e));
+  // Blocks are built only as far as the page fills: an event kept without text is read again here.
+  const full = new Map<number, HistoryEvent>();
+  const eventAt = (i: number) => {
+    let e = full.get(i);
+    if (e === undefined) full.set(i, (e = options.withText && events[i]!.digest ? options.withText(events[i]!) : events[i]!));
+    return e;
+  };
+  const blocks = new Map<number, string>();
+  const blockAt = (i: number) => {
+    let b = blocks.get(i);
+    if (b === undefined) blocks.set(i, (b = readBlock(eventAt(i))));
+    return b;
+  };
   const page = fitPage({
     notice,
     header,
-    blocks,
+    count: events.length,
+    block: blockAt,
     start: index,
     offset: options.offset ?? 0,
     limit: options.limit ?? 20,
@@ -106,11 +127,13 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
   const offset = options.offset ?? 0;
   const partial =
     page.cut !== undefined
-      ? { seq: events[page.end]!.seq, from: offset, to: page.cut, of: blocks[page.end]!.length }
+      ? { seq: events[page.end]!.seq, from: offset, to: page.cut, of: blockAt(page.end).length }
       : offset > 0
-        ? { seq, from: offset, to: blocks[index]!.length, of: blocks[index]!.length }
+        ? { seq, from: offset, to: blockAt(index).length, of: blockAt(index).length }
         : null;
-  return { notice, header, blocks: page.blocks, footer: page.footer, events: events.slice(index, page.cut !== undefined ? page.end + 1 : page.end), next, partial };
+  const shown: HistoryEvent[] = [];
+  for (let i = index; i < (page.cut !== undefined ? page.end + 1 : page.end); i++) shown.push(eventAt(i));
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial };
 }
 
 function positionAfter(projection: HistoryProjection, matches: HistoryEvent[], cursor: number, notice: string | null): number {
@@ -125,12 +148,13 @@ function positionAfter(projection: HistoryProjection, matches: HistoryEvent[], c
 }
 
 function headerLine(projection: HistoryProjection, what: string): string {
-  return `history of session ${projection.sessionId} · leaf ${projection.leaf} · ${projection.events.length} event(s) on the branch · windows: ${projection.windows.join(', ') || 'none'} · ${what}`;
+  const oversize = projection.oversizeLines.length > 0 ? ` · ${projection.oversizeLines.length} line(s) over the line cap read without their content` : '';
+  return `history of session ${projection.sessionId} · leaf ${projection.leaf} · ${projection.events.length} event(s) on the branch · windows: ${projection.windows.join(', ') || 'none'}${oversize} · ${what}`;
 }
 
 function listLine(e: HistoryEvent): string {
   const label = e.tool ? `tool ${e.tool.name}${e.tool.status === 'ok' ? '' : ` [${e.tool.status}]`}` : [e.role, ...e.tags].join(' ');
-  return `#${e.seq} ${label} · ${e.window ?? '?'} · ${e.timestamp ?? '-'} · ${oneLine(eventBody(e), PREVIEW_CHARS)}`;
+  return `#${e.seq} ${label} · ${e.window ?? '?'} · ${e.timestamp ?? '-'} · ${e.digest ? e.digest.preview : oneLine(eventBody(e), PREVIEW_CHARS)}`;
 }
 
 function readBlock(e: HistoryEvent): string {
