@@ -8,6 +8,8 @@ import type { RawTranscriptRecord } from '../transcript/records';
 
 /** Bytes read per readSync: the reader's buffer, reused for the whole file. */
 const CHUNK_BYTES = 1024 * 1024;
+/** The first read for one line (most are a few KB); later reads double up to CHUNK_BYTES. */
+const LINE_FIRST_BYTES = 16 * 1024;
 
 /**
  * Projects a transcript file's history while streaming it in 1 MiB reads: records are folded
@@ -22,7 +24,7 @@ export function projectHistoryFile(path: string, options: ProjectHistoryOptions)
     if (l.problem) builder.problem(l.problem);
     if (l.record) builder.add(l.record, l.offset);
   });
-  eachChunk(path, 0, Infinity, (chunk) => {
+  eachChunk(path, 0, CHUNK_BYTES, (chunk) => {
     reader.push(chunk);
     return true;
   });
@@ -53,7 +55,7 @@ function recordAt(path: string, offset: number | undefined): RawTranscriptRecord
     done = true;
     record = l.record?.data ?? null;
   }, { startByte: offset });
-  eachChunk(path, offset, Infinity, (chunk) => {
+  eachChunk(path, offset, LINE_FIRST_BYTES, (chunk) => {
     reader.push(chunk);
     return !done;
   });
@@ -61,8 +63,9 @@ function recordAt(path: string, offset: number | undefined): RawTranscriptRecord
   return record;
 }
 
-// Calls `each` with successive chunks of the file from `start` (one reused buffer) while it returns true.
-function eachChunk(path: string, start: number, end: number, each: (chunk: Uint8Array) => boolean): void {
+// Calls `each` with successive chunks of the file from `start`, `first` bytes and then doubling
+// up to CHUNK_BYTES, while it returns true.
+function eachChunk(path: string, start: number, first: number, each: (chunk: Uint8Array) => boolean): void {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -70,12 +73,13 @@ function eachChunk(path: string, start: number, end: number, each: (chunk: Uint8
     throw new CapsuleError('HISTORY_NO_TRANSCRIPT', `history: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'}); expected a Claude Code session transcript.`, { path }, { cause: err });
   }
   try {
-    const buffer = new Uint8Array(CHUNK_BYTES);
-    for (let position = start; position < end; ) {
-      const n = readSync(fd, buffer, 0, Math.min(CHUNK_BYTES, end - position), position);
+    let buffer = new Uint8Array(first);
+    for (let position = start; ; ) {
+      const n = readSync(fd, buffer, 0, buffer.length, position);
       if (n === 0) return;
       position += n;
       if (!each(buffer.subarray(0, n))) return;
+      if (buffer.length < CHUNK_BYTES) buffer = new Uint8Array(Math.min(CHUNK_BYTES, buffer.length * 2));
     }
   } finally {
     closeSync(fd);

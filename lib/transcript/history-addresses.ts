@@ -5,7 +5,7 @@ import type { HistoryEvent, HistoryRole } from './history-types';
 import { detach, digestBody } from './history-digest';
 import { summariseToolInput } from './history-text';
 
-/** The length of a one-line preview in `history list` (and in a digest). */
+/** The length of a one-line preview in `history list`. */
 export const PREVIEW_CHARS = 200;
 
 /** The first occurrence of a uuid and the facts later occurrences may change. */
@@ -14,7 +14,7 @@ export interface GraphNode {
   /** The graph fields of the first occurrence; never its content, so a long transcript is not held whole. */
   record: Pick<RawTranscriptRecord, 'type' | 'subtype' | 'parentUuid' | 'logicalParentUuid'>;
   /** A hash of what a repeated uuid must repeat (its kind and content). */
-  contentKey: string;
+  contentKey: number;
   line: number;
   /** parentUuid of the latest occurrence (the host rewrites links, never content). */
   parentUuid: string | null;
@@ -37,7 +37,7 @@ export interface AddressBook {
 /** Options for AddressBookBuilder. */
 export interface AddressOptions {
   /**
-   * False: events keep no text, only a digest (preview, emptiness, query hit) and the byte
+   * False: events keep no text, only a digest (emptiness, query hit) and the byte
    * offsets of their lines, and are given their text again with withText() when a page shows
    * them; so memory grows with the number of events, not with their size. Default true.
    */
@@ -130,7 +130,7 @@ class Allocator {
   // Without keepText, an event's body is digested while its text is at hand, then dropped.
   private settle(event: HistoryEvent): HistoryEvent {
     if (this.options.keepText !== false) return event;
-    event.digest = digestBody(event, PREVIEW_CHARS, this.needle);
+    event.digest = digestBody(event, this.needle);
     event.text = '';
     if (event.tool?.result !== undefined) event.tool.result = '';
     return event;
@@ -177,10 +177,11 @@ function checkShape(data: RawTranscriptRecord, line: number): void {
 
 // What must agree between two records with one uuid: their kind and their content, not their
 // links. Hashed value by value, so neither the first occurrence's content is kept nor a JSON copy made.
-function contentKey(d: RawTranscriptRecord): string {
+// 48 bits of the hash, a number rather than a string: one is kept per record.
+function contentKey(d: RawTranscriptRecord): number {
   const hash = createHash('sha1');
   hashValue(hash, [d.type, d.subtype ?? null, d.message?.content ?? null, d.attachment ?? null, typeof d.content === 'string' ? d.content : null]);
-  return hash.digest('base64');
+  return hash.digest().readUIntBE(0, 6);
 }
 
 function hashValue(hash: Hash, value: unknown): void {

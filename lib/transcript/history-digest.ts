@@ -1,4 +1,4 @@
-import { eventBodyParts, oneLine, type BodySource } from './history-text';
+import { eventBodyParts, type BodySource } from './history-text';
 import type { HistoryDigest } from './history-types';
 
 // Text is looked at in slices of this many characters: a long tool output is never copied whole.
@@ -6,26 +6,12 @@ const SLICE = 16 * 1024;
 
 /**
  * The digest of an event's body (history-types HistoryDigest), equal to what eventBody gives
- * (`oneLine(body, previewChars)`, `body.trim() === ''`, `body.toLowerCase().includes(needle)`)
- * but computed over the body's parts in slices, so a many-megabyte result costs no copies.
+ * (`body.trim() === ''`, `body.toLowerCase().includes(needle)`) but computed over the body's
+ * parts in slices, so a many-megabyte result costs no copies.
  */
-export function digestBody(event: BodySource, previewChars: number, needle?: string): HistoryDigest {
+export function digestBody(event: BodySource, needle?: string): HistoryDigest {
   const parts = eventBodyParts(event);
-  return { preview: detach(preview(parts, previewChars)), empty: !parts.some((p) => /\S/.test(p)), hit: needle === undefined ? undefined : includesFolded(parts, needle) };
-}
-
-// oneLine over a prefix just long enough: once the collapsed prefix exceeds `max`, the whole
-// collapses to more than `max` too and both cut to the same characters.
-function preview(parts: string[], max: number): string {
-  let prefix = '';
-  const step = max * 4;
-  for (const part of parts) {
-    for (let at = 0; at < part.length; at += step) {
-      prefix += part.slice(at, at + step);
-      if (prefix.replace(/\s+/g, ' ').trim().length > max) return oneLine(prefix, max);
-    }
-  }
-  return oneLine(prefix, max);
+  return { empty: !parts.some((p) => /\S/.test(p)), hit: needle === undefined ? undefined : includesFolded(parts, needle) };
 }
 
 // Case-insensitive search over the parts' concatenation in overlapping slices. A context-dependent

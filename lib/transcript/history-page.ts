@@ -22,6 +22,11 @@ export interface PageOptions {
   command: string;
   limit?: number;
   budget?: number;
+  /**
+   * Gives an event kept without text (a digest) its text again (history-addresses withText over
+   * the file); asked only for the events a page shows.
+   */
+  withText?: (event: HistoryEvent) => HistoryEvent;
 }
 
 /** Options for listHistoryPage. */
@@ -59,14 +64,15 @@ export function listHistoryPage(projection: HistoryProjection, options: ListOpti
   let start = 0;
   if (options.cursor !== undefined) start = positionAfter(projection, matches, options.cursor, notice);
   const header = headerLine(projection, `${matches.length} matching event(s)`);
-  const blocks = matches.map(listLine);
-  const list = { count: blocks.length, block: (i: number) => blocks[i]! };
+  const full = fullText(options.withText);
+  const lines = new Map<number, string>();
+  const list = { count: matches.length, block: (i: number) => remember(lines, i, () => listLine(full(matches[i]!))) };
   const filters = `${options.query === undefined ? '' : ` --query ${JSON.stringify(options.query)}`}${options.roles ? ` --role ${[...roles].join(',')}` : ''}`;
   let page = fitPage({ notice, header, ...list, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   for (let n = 1; n < (options.page ?? 1) && page.end < matches.length; n++) {
     page = fitPage({ notice, header, ...list, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   }
-  const shown = matches.slice(page.start, page.end);
+  const shown = matches.slice(page.start, page.end).map(full);
   const next = page.end < matches.length ? String(matches[page.end - 1]?.seq ?? matches[0]!.seq - 1) : null;
   return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial: null };
 }
@@ -76,8 +82,6 @@ export interface ReadOptions extends PageOptions {
   seq: number;
   /** Character offset into the first event's text (a footer's `seq:offset` cursor). */
   offset?: number;
-  /** Gives an event kept without text its text (history-addresses withText over the file); asked only for the events a page shows. */
-  withText?: (event: HistoryEvent) => HistoryEvent;
 }
 
 /**
@@ -100,18 +104,10 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
   const redirected = seq !== options.seq ? ` (address ${options.seq} is the result of tool call #${seq})` : '';
   const header = headerLine(projection, `reading from #${seq}${redirected}`);
   // Blocks are built only as far as the page fills: an event kept without text is read again here.
-  const full = new Map<number, HistoryEvent>();
-  const eventAt = (i: number) => {
-    let e = full.get(i);
-    if (e === undefined) full.set(i, (e = options.withText && events[i]!.digest ? options.withText(events[i]!) : events[i]!));
-    return e;
-  };
+  const full = fullText(options.withText);
+  const eventAt = (i: number) => full(events[i]!);
   const blocks = new Map<number, string>();
-  const blockAt = (i: number) => {
-    let b = blocks.get(i);
-    if (b === undefined) blocks.set(i, (b = readBlock(eventAt(i))));
-    return b;
-  };
+  const blockAt = (i: number) => remember(blocks, i, () => readBlock(eventAt(i)));
   const page = fitPage({
     notice,
     header,
@@ -154,7 +150,19 @@ function headerLine(projection: HistoryProjection, what: string): string {
 
 function listLine(e: HistoryEvent): string {
   const label = e.tool ? `tool ${e.tool.name}${e.tool.status === 'ok' ? '' : ` [${e.tool.status}]`}` : [e.role, ...e.tags].join(' ');
-  return `#${e.seq} ${label} · ${e.window ?? '?'} · ${e.timestamp ?? '-'} · ${e.digest ? e.digest.preview : oneLine(eventBody(e), PREVIEW_CHARS)}`;
+  return `#${e.seq} ${label} · ${e.window ?? '?'} · ${e.timestamp ?? '-'} · ${oneLine(eventBody(e), PREVIEW_CHARS)}`;
+}
+
+// Events with their text, each read again at most once per page.
+function fullText(withText: PageOptions['withText']): (e: HistoryEvent) => HistoryEvent {
+  const done = new Map<number, HistoryEvent>();
+  return (e) => (e.digest && withText ? remember(done, e.seq, () => withText(e)) : e);
+}
+
+function remember<T>(cache: Map<number, T>, key: number, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make()));
+  return value;
 }
 
 function readBlock(e: HistoryEvent): string {

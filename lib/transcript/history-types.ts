@@ -18,8 +18,6 @@ export interface HistoryToolCall {
 
 /** What a page needs of an event kept without its text (a streamed file): computed from the full text. */
 export interface HistoryDigest {
-  /** The list line's preview: the body on one line, at most PREVIEW_CHARS. */
-  preview: string;
   /** True when the body is only whitespace. */
   empty: boolean;
   /** Whether the body holds the projection's query (case-insensitive); undefined without one. */

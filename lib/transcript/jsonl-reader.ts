@@ -56,7 +56,10 @@ export class JsonlLineReader {
     let from = 0;
     while (from < chunk.length) {
       const newline = chunk.indexOf(10, from);
-      this.append(chunk.subarray(from, newline === -1 ? chunk.length : newline));
+      const piece = chunk.subarray(from, newline === -1 ? chunk.length : newline);
+      // A line whole inside the chunk is decoded where it lies, without a copy.
+      if (newline !== -1 && this.partBytes === 0 && this.scan === null && piece.length <= this.maxLineBytes) this.parts = [piece];
+      else this.append(piece);
       if (newline === -1) return;
       this.finishLine();
       from = newline + 1;
@@ -100,8 +103,8 @@ export class JsonlLineReader {
       read = readOversizeLine(this.scan, line, this.maxLineBytes);
       this.scan = null;
     } else {
-      bytes = this.partBytes;
-      const parsed = parseTranscriptLine(UTF8.decode(concat(this.parts, this.partBytes)), line);
+      bytes = this.parts.reduce((n, p) => n + p.length, 0);
+      const parsed = parseTranscriptLine(UTF8.decode(concat(this.parts, bytes)), line);
       read = parsed === null ? null : 'record' in parsed ? { record: parsed.record } : { problem: parsed.problem };
       this.parts = [];
       this.partBytes = 0;

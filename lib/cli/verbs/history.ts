@@ -63,7 +63,7 @@ export const verb: Verb = {
     try {
       const page =
         sub === 'list'
-          ? listPage(projection, values, positionals, command, limit)
+          ? listPage(projection, values, positionals, command, limit, eventTextFromFile(source.path))
           : readPage(projection, positionals, command, limit, eventTextFromFile(source.path));
       print(ctx, source, projection, page, values.json === true, sub === 'list');
       return EXIT.OK;
@@ -76,7 +76,7 @@ export const verb: Verb = {
   },
 };
 
-function listPage(projection: HistoryProjection, values: Values, positionals: string[], command: string, limit: number | undefined): HistoryPage {
+function listPage(projection: HistoryProjection, values: Values, positionals: string[], command: string, limit: number | undefined, withText: (e: HistoryEvent) => HistoryEvent): HistoryPage {
   if (positionals.length > 0) throw usageError('history', `list takes no positional arguments, received ${JSON.stringify(positionals[0])}`);
   if (values.page !== undefined && values.cursor !== undefined) throw usageError('history', '--page and --cursor are alternatives; pass one');
   return listHistoryPage(projection, {
@@ -86,6 +86,7 @@ function listPage(projection: HistoryProjection, values: Values, positionals: st
     roles: parseRoles(values.role),
     page: positiveInt('--page', values.page),
     cursor: positiveInt('--cursor', values.cursor),
+    withText,
   });
 }
 
@@ -107,7 +108,7 @@ function print(ctx: CliContext, source: TranscriptSource, projection: HistoryPro
   const events = page.events.map((e) => {
     const body = eventBody(e);
     const cut = page.partial?.seq === e.seq ? page.partial : null;
-    const text = cut !== null ? page.blocks[e === page.events[0] ? 0 : page.blocks.length - 1] ?? '' : list ? (e.digest?.preview ?? oneLine(body, 200)) : body;
+    const text = cut !== null ? page.blocks[e === page.events[0] ? 0 : page.blocks.length - 1] ?? '' : list ? oneLine(body, 200) : body;
     return { seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text, partial: cut, tool: e.tool ? { ...e.tool, result: undefined, resultOffset: undefined } : null };
   });
   const out = { file: source.path, chosenBy: source.chosenBy, sessionId: projection.sessionId, leaf: projection.leaf, notice: page.notice, missing: projection.missing, windows: projection.windows, oversizeLines: projection.oversizeLines, events, next: page.next };
