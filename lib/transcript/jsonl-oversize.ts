@@ -144,8 +144,9 @@ export class OversizeLineScanner {
  * The record an over-long line is read as: its graph fields, and a marker in place of its
  * content (a tool_result or tool_use block when the line held one, so calls still pair).
  */
-export function oversizeStub(scan: OversizeLineScanner, line: number, maxLineBytes = MAX_LINE_BYTES): RawTranscriptRecord {
-  const marker = `[line ${line} not read: ${scan.bytes} bytes, over the ${maxLineBytes}-byte line cap]`;
+export function oversizeStub(scan: OversizeLineScanner, maxLineBytes = MAX_LINE_BYTES): RawTranscriptRecord {
+  // No line number: a line read again on its own (history read) must give the same stub.
+  const marker = `[content not read: ${scan.bytes} bytes on one line, over the ${maxLineBytes}-byte line cap]`;
   const record: RawTranscriptRecord = { ...scan.top, oversizeLineBytes: scan.bytes };
   const b = scan.block;
   if (record.type === 'user' || record.type === 'assistant') {

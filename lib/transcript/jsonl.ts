@@ -88,7 +88,7 @@ export function readOversizeLine(scan: OversizeLineScanner, line: number, maxLin
     return { problem: { code: 'JSONL_MALFORMED_LINE', line, bytes: scan.bytes, message: `line ${line} (${scan.bytes} bytes, over the ${maxLineBytes}-byte line cap) is not one JSON object` } };
   }
   return {
-    record: { line, data: oversizeStub(scan, line, maxLineBytes) },
+    record: { line, data: oversizeStub(scan, maxLineBytes) },
     problem: { code: 'JSONL_LINE_TOO_LONG', line, bytes: scan.bytes, message: `line ${line} holds ${scan.bytes} bytes, over the ${maxLineBytes}-byte line cap; read as a stub without its content` },
   };
 }
