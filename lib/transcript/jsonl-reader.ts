@@ -41,6 +41,8 @@ export class JsonlLineReader {
   private line: number;
   private offset: number;
   private readonly maxLineBytes: number;
+  /** The most bytes of one line the reader has held at once (never more than maxLineBytes). */
+  peakHeldBytes = 0;
 
   constructor(
     private readonly onLine: (line: ReadLine) => void,
@@ -58,8 +60,10 @@ export class JsonlLineReader {
       const newline = chunk.indexOf(10, from);
       const piece = chunk.subarray(from, newline === -1 ? chunk.length : newline);
       // A line whole inside the chunk is decoded where it lies, without a copy.
-      if (newline !== -1 && this.partBytes === 0 && this.scan === null && piece.length <= this.maxLineBytes) this.parts = [piece];
-      else this.append(piece);
+      if (newline !== -1 && this.partBytes === 0 && this.scan === null && piece.length <= this.maxLineBytes) {
+        this.parts = [piece];
+        this.peakHeldBytes = Math.max(this.peakHeldBytes, piece.length);
+      } else this.append(piece);
       if (newline === -1) return;
       this.finishLine();
       from = newline + 1;
@@ -90,6 +94,7 @@ export class JsonlLineReader {
     else {
       this.parts.push(piece.slice());
       this.partBytes += piece.length;
+      this.peakHeldBytes = Math.max(this.peakHeldBytes, this.partBytes);
     }
   }
 
