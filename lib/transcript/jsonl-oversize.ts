@@ -8,7 +8,10 @@ import type { RawTranscriptRecord } from './records';
 export const MAX_LINE_BYTES = 8 * 1024 * 1024;
 
 // Top-level fields a stub keeps: what threads the record into the message graph and names it.
-const TOP_KEYS = new Set(['type', 'subtype', 'uuid', 'parentUuid', 'logicalParentUuid', 'sessionId', 'timestamp', 'isSidechain', 'isMeta', 'isCompactSummary', 'isApiErrorMessage', 'cwd', 'gitBranch']);
+const TOP_KEYS = new Set(['type', 'subtype', 'uuid', 'parentUuid', 'logicalParentUuid', 'sessionId', 'timestamp', 'isSidechain', 'isMeta', 'isCompactSummary', 'isApiErrorMessage', 'cwd', 'gitBranch', 'requestedModel']);
+// Fields of message and message.usage a stub keeps: the context fill is read from them (lib/budget).
+const MESSAGE_KEYS = new Set(['id', 'role', 'model']);
+const USAGE_KEYS = new Set(['input_tokens', 'cache_creation_input_tokens', 'cache_read_input_tokens', 'output_tokens']);
 // Fields of the first block of message.content a stub keeps: which tool call or result it was.
 const BLOCK_KEYS = new Set(['type', 'id', 'name', 'tool_use_id', 'is_error']);
 const MAX_KEPT_VALUE = 512;
@@ -17,14 +20,16 @@ const OPEN_ARRAY = 0x5b;
 
 /**
  * Scans one over-long JSONL line fed in byte chunks, holding only its nesting and the few short
- * values a stub needs (never the line): the top-level graph fields and the first content block's
- * type, id, name, tool_use_id and is_error. JSON's structural characters are ASCII, so UTF-8
- * continuation bytes never confuse it.
+ * values a stub needs (never the line): the top-level graph fields, message id, role, model and
+ * usage token counts, and the first content block's type, id, name, tool_use_id and is_error.
+ * JSON's structural characters are ASCII, so UTF-8 continuation bytes never confuse it.
  */
 export class OversizeLineScanner {
   bytes = 0;
   readonly top: Record<string, unknown> = {};
   readonly block: Record<string, unknown> = {};
+  readonly message: Record<string, unknown> = {};
+  readonly usage: Record<string, unknown> = {};
   private readonly stack: number[] = [];
   private readonly keys: (string | null)[] = [];
   private pendingKey: string | null = null;
@@ -99,13 +104,20 @@ export class OversizeLineScanner {
     }
     const key = this.pendingKey;
     const depth = this.stack.length;
-    const inFirstBlock = depth === 4 && this.stack[3] === OPEN_OBJECT && this.keys[1] === 'message' && this.keys[2] === 'content';
+    const inMessage = this.keys[1] === 'message';
+    const inFirstBlock = depth === 4 && this.stack[3] === OPEN_OBJECT && inMessage && this.keys[2] === 'content';
+    const inUsage = depth === 3 && this.stack[2] === OPEN_OBJECT && inMessage && this.keys[2] === 'usage';
+    const keep = (keys: Set<string>, into: Record<string, unknown>) => (key !== null && keys.has(key) && !(key in into) ? into : null);
     this.target =
-      key !== null && depth === 1 && TOP_KEYS.has(key) && !(key in this.top)
-        ? this.top
-        : key !== null && inFirstBlock && BLOCK_KEYS.has(key) && !(key in this.block)
-          ? this.block
-          : null;
+      depth === 1
+        ? keep(TOP_KEYS, this.top)
+        : depth === 2 && inMessage && this.stack[1] === OPEN_OBJECT
+          ? keep(MESSAGE_KEYS, this.message)
+          : inUsage
+            ? keep(USAGE_KEYS, this.usage)
+            : inFirstBlock
+              ? keep(BLOCK_KEYS, this.block)
+              : null;
     this.capture = this.target === null ? null : [];
   }
 
@@ -156,7 +168,8 @@ export function oversizeStub(scan: OversizeLineScanner, maxLineBytes = MAX_LINE_
         : b.type === 'tool_use' && typeof b.id === 'string'
           ? { type: 'tool_use', id: b.id, name: typeof b.name === 'string' ? b.name : '?', input: { description: marker } }
           : { type: 'text', text: marker };
-    record.message = { role: record.type, content: [block] };
+    const usage = Object.keys(scan.usage).length > 0 ? { usage: { ...scan.usage } } : {};
+    record.message = { role: record.type, ...scan.message, ...usage, content: [block] };
   } else if (record.type === 'attachment') {
     record.attachment = { type: 'oversize' };
     record.rendered = [{ content: marker }];

@@ -70,9 +70,9 @@ function measure(label: string, script: string, args: string[], input = ''): Mea
   return { code: r.status, stdout: r.stdout, peakMB };
 }
 
-function hook(event: string, file: string, payload: Record<string, unknown>, session = SESSION): Measured {
+function hook(event: string, file: string, payload: Record<string, unknown>, session = SESSION, label = `${event} hook`): Measured {
   const input = JSON.stringify({ session_id: session, transcript_path: file, cwd: repo.dir, hook_event_name: event, ...payload });
-  return measure(`${event} hook${session === SESSION ? '' : ` (${session})`}`, join(DIST, 'hooks', `${kebab(event)}.js`), [], input);
+  return measure(label, join(DIST, 'hooks', `${kebab(event)}.js`), [], input);
 }
 
 const cli = (label: string, args: string[], input = '') => measure(label, join(DIST, 'git-capsule.js'), args, input);
@@ -111,9 +111,9 @@ describe('reading a 200 MB transcript', () => {
     copyFileSync(transcript, growing);
     truncateSync(growing, cut);
     const session = '33333333-3333-4333-8333-333333333333';
-    expect(hook('Stop', growing, { last_assistant_message: 'x', stop_hook_active: false }, session).code).toBe(0);
+    expect(hook('Stop', growing, { last_assistant_message: 'x', stop_hook_active: false }, session, 'Stop hook (before the 50 MB line)').code).toBe(0);
     appendRange(transcript, cut, growing);
-    const r = hook('Stop', growing, { last_assistant_message: 'All done.', stop_hook_active: false }, session);
+    const r = hook('Stop', growing, { last_assistant_message: 'All done.', stop_hook_active: false }, session, 'Stop hook (delta of 130 MB)');
     expect(r.code).toBe(0);
     expect(r.peakMB).toBeLessThan(HOOK_BOUND_MB);
     rmSync(growing);
@@ -129,6 +129,27 @@ describe('reading a 200 MB transcript', () => {
     const r = cli('budget --json --transcript', ['budget', '--json', '--transcript', transcript]);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).fill).toEqual(expect.objectContaining({ tokens: expect.any(Number) }));
+    expect(r.peakMB).toBeLessThan(HOOK_BOUND_MB);
+  });
+
+  it('budget and statusline reading back 16 MiB of a last line of 50 MB stay under the hook bound', () => {
+    // The session ended on the giant tool output: no usage record within the 16 MiB tail limit.
+    const ending = join(root, 'ending.jsonl');
+    copyFileSync(transcript, ending);
+    truncateSync(ending, lineOffset(transcript, big.hugeLines[0]! + 1));
+    const budget = cli('budget --json (50 MB last line)', ['budget', '--json', '--transcript', ending]);
+    expect(budget.code).toBe(0);
+    expect(budget.peakMB).toBeLessThan(HOOK_BOUND_MB);
+    const status = cli('statusline (50 MB last line)', ['statusline'], JSON.stringify({ session_id: SESSION, transcript_path: ending, cwd: repo.dir, model: { id: 'claude-opus-5-5', display_name: 'Opus' } }));
+    expect(status.code).toBe(0);
+    expect(status.peakMB).toBeLessThan(HOOK_BOUND_MB);
+    rmSync(ending);
+  });
+
+  it('statusline reads the last usage record under the hook bound', () => {
+    const r = cli('statusline', ['statusline'], JSON.stringify({ session_id: SESSION, transcript_path: transcript, cwd: repo.dir, model: { id: 'claude-opus-5-5', display_name: 'Opus' } }));
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\d/);
     expect(r.peakMB).toBeLessThan(HOOK_BOUND_MB);
   });
 

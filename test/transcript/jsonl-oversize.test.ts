@@ -1,5 +1,6 @@
 import { OversizeLineScanner, oversizeStub } from '../../lib/transcript/jsonl-oversize';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
+import { recordFill } from '../../lib/budget/context-fill';
 import { projectHistory } from '../../lib/transcript/history-project';
 import { eventBody } from '../../lib/transcript/history-text';
 import { TranscriptBuilder } from './transcript-builder';
@@ -42,6 +43,14 @@ describe('OversizeLineScanner', () => {
     const stub = oversizeStub(scan(line), 100);
     expect(stub).toEqual(expect.objectContaining({ type: 'assistant', uuid: 'a1', parentUuid: null, oversizeLineBytes: encode(line).length }));
     expect(stub.message?.content).toEqual([{ type: 'tool_use', id: 'toolu_9', name: 'Write', input: { description: expect.stringMatching(/^\[content not read: \d+ bytes on one line, over the 100-byte line cap\]$/) } }]);
+  });
+
+  it('keeps the model and usage of a giant assistant record, so the context fill reads the same from its stub', () => {
+    const record = { type: 'assistant', uuid: 'a1', requestedModel: 'claude-opus-5-5[1m]', message: { id: 'msg_1', role: 'assistant', model: 'claude-opus-5-5', content: [{ type: 'tool_use', id: 't', name: 'Write', input: { content: big, usage: { input_tokens: 1 } } }], usage: { input_tokens: 3, cache_creation_input_tokens: 400, cache_read_input_tokens: 90_000, output_tokens: 7, server_tool_use: { web_search_requests: 0 } } } };
+    const stub = oversizeStub(scan(JSON.stringify(record)));
+    expect(stub.message).toEqual(expect.objectContaining({ model: 'claude-opus-5-5', usage: { input_tokens: 3, cache_creation_input_tokens: 400, cache_read_input_tokens: 90_000, output_tokens: 7 } }));
+    expect(recordFill(stub)).toEqual(recordFill(record));
+    expect(recordFill(stub)).toEqual(expect.objectContaining({ tokens: 90_403, model: 'claude-opus-5-5[1m]' }));
   });
 
   it.each([
