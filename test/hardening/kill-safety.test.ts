@@ -1,7 +1,9 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
 import { CLI_BUNDLE } from '../support/run-cli';
+import { TranscriptBuilder } from '../transcript/transcript-builder';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { dice } from '../support/seeded-random';
 import { makeTestRepo } from '../resume-runtime/repo';
@@ -13,6 +15,7 @@ import { git as gitIn, makeTrio, removeTrio } from '../store/sync-trio';
 // KILL_LOOP_ITERATIONS=200 KILL_LOOP_REPORT=1 (results in the README's hardening section); CI runs 8.
 const ITERATIONS = Number(process.env.KILL_LOOP_ITERATIONS ?? 8);
 const SEED = Number(process.env.KILL_LOOP_SEED ?? 4242);
+const STOP_HOOK = join(__dirname, '..', '..', 'dist', 'hooks', 'stop.js');
 
 interface Outcome {
   code: number | null;
@@ -27,9 +30,12 @@ interface Outcome {
  * at the same random point. Killing node alone leaves its git child to finish the write on its
  * own a moment later, which is safe, but then fsck would race that orphan.
  */
-function runAndKill(repo: { dir: string; env: NodeJS.ProcessEnv }, args: string[], killAfterMs: number): Promise<Outcome> {
+function runAndKill(repo: { dir: string; env: NodeJS.ProcessEnv }, args: string[], killAfterMs: number, hook?: { script: string; input: string }): Promise<Outcome> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_BUNDLE, ...args], { cwd: repo.dir, env: repo.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    const argv = hook ? [hook.script] : [CLI_BUNDLE, ...args];
+    const child = spawn(process.execPath, argv, { cwd: repo.dir, env: repo.env, stdio: ['pipe', 'pipe', 'pipe'], detached: true });
+    child.stdin.on('error', () => undefined); // killed before it read its input
+    child.stdin.end(hook?.input ?? '');
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
@@ -135,6 +141,60 @@ describe('kill safety of the write path', () => {
       expect(problems).toEqual([]);
       expect(killed).toBeGreaterThan(0);
       expect(reported.size).toBeGreaterThan(0);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  it(`keeps every turn of a session in its autosave across ${ITERATIONS} SIGKILLed Stop hooks`, async () => {
+    if (!existsSync(STOP_HOOK)) throw new Error(`build first: ${STOP_HOOK} is missing (npm test builds it)`);
+    const repo = makeTestRepo();
+    const d = dice(SEED + 2);
+    const transcript = join(repo.stateDir, '..', 'session.jsonl');
+    const t = new TranscriptBuilder('kill-session', repo.dir);
+    const problems: string[] = [];
+    let killed = 0;
+    try {
+      t.user('Refactor the parser module');
+      writeFileSync(transcript, t.text());
+      const input = JSON.stringify({ session_id: 'kill-session', transcript_path: transcript, cwd: repo.dir, hook_event_name: 'Stop', stop_hook_active: false });
+      const hook = { script: STOP_HOOK, input };
+      const started = Date.now();
+      await runAndKill(repo, [], 60_000, hook);
+      let span = Math.max(50, Math.round((Date.now() - started) * 1.2));
+      for (let i = 0; i < ITERATIONS; i++) {
+        // One turn: an edit, then the Stop hook, killed at a random point or left to finish.
+        const before = t.rows.length;
+        t.toolUse(`toolu_${i}`, 'Edit', { file_path: `${repo.dir}/src/kill-file-${i}.ts`, old_string: 'a', new_string: 'b' });
+        t.toolResult(`toolu_${i}`, 'The file has been updated.');
+        appendFileSync(transcript, t.rows.slice(before).map((r) => JSON.stringify(r)).join('\n') + '\n');
+        const out = await runAndKill(repo, [], d.int(span), hook);
+        if (out.signal === 'SIGKILL') {
+          killed++;
+          span = Math.round(span * 1.15);
+        } else {
+          span = Math.max(50, Math.round(span * 0.87));
+          if (out.code !== 0 || out.stdout !== '') problems.push(`iteration ${i}: the hook said: exit ${out.code} ${out.stdout.slice(0, 300)}`);
+        }
+        await settle(repo.dir);
+        for (const p of fsckProblems(repo)) problems.push(`iteration ${i}: fsck: ${p}`);
+      }
+      // One Stop left to finish: the autosave holds every turn (files are capped at 40, the rest folded into a count).
+      const last = await runAndKill(repo, [], 60_000, hook);
+      if (last.code !== 0 || last.stdout !== '') problems.push(`the last Stop failed: exit ${last.code} ${last.stdout.slice(0, 300)}`);
+      const paths = repo.git(['ls-tree', '-r', '--name-only', 'capsules']).split('\n').filter((p) => p.endsWith('/capsule.md'));
+      const autosaves = paths.map((p) => parseCapsule(repo.git(['show', `capsules:${p}`])).doc).filter((doc) => doc?.frontmatter.trigger === 'autosave');
+      if (autosaves.length !== 1) problems.push(`${autosaves.length} autosave capsules, expected 1`);
+      const files = autosaves[0]?.sections.files ?? [];
+      const folded = Number(/^… (\d+) earlier items? folded$/.exec(files[0] ?? '')?.[1] ?? 0);
+      const listed = files.filter((f) => f.includes('kill-file-'));
+      if (folded + listed.length !== ITERATIONS) problems.push(`the autosave accounts for ${folded} folded + ${listed.length} listed files, expected ${ITERATIONS}`);
+      for (let i = Math.max(0, ITERATIONS - listed.length); i < ITERATIONS; i++) {
+        if (!listed.some((f) => f.includes(`/src/kill-file-${i}.ts`))) problems.push(`turn ${i} is missing from the autosave`);
+      }
+      if (process.env.KILL_LOOP_REPORT) process.stderr.write(`stop kill loop: ${ITERATIONS} iterations, ${killed} Stop hooks killed\n`);
+      expect(problems).toEqual([]);
+      expect(killed).toBeGreaterThan(0);
     } finally {
       repo.cleanup();
     }
