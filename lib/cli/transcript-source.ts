@@ -1,7 +1,7 @@
 import { closeSync, openSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
-import { findTranscriptPath } from '../budget-io/locate';
+import { findTranscriptPath } from './find-transcript';
 import { claudeProjectsRoot, isSubagentTranscript, sessionIdFromFileName } from '../transcript/claude-paths';
 
 /** A transcript file chosen for reading, and how it was chosen. */

@@ -26,3 +26,47 @@ export async function clearStaleRefLock(reason: string, now: () => number = Date
     return false; // gone meanwhile: the retry will tell
   }
 }
+
+/** How often `waitOutRefLock` looks again at a young lock. */
+const LOCK_POLL_MS = 100;
+
+/**
+ * Waits until the git lock file named in a failure `text` is gone (its owner finished) or stale
+ * (then removes it, see clearStaleRefLock): true when the caller should try again, false when
+ * the text names no lock or the lock could not be removed. Bounded by STALE_REF_LOCK_MS plus
+ * one poll. Sync needs this where a write does not: a sync killed inside `git fetch` or `git
+ * push` leaves the lock of the remote-tracking ref, or for a remote on this filesystem (a path
+ * or file:// URL) the remote's own ref, whose receive-pack died in the same process group; git
+ * never removes another process's lock, so without this every later sync would fail until
+ * someone deleted it by hand. A lock named for a remote on another host is not on this
+ * filesystem: stat fails and nothing is removed. Never throws.
+ */
+export async function waitOutRefLock(
+  text: string,
+  clock: { now: () => number; sleep: (ms: number) => Promise<void> } = { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
+): Promise<boolean> {
+  const path = LOCK_IN_USE.exec(text)?.[1];
+  if (path === undefined) return false;
+  const deadline = clock.now() + STALE_REF_LOCK_MS + LOCK_POLL_MS;
+  for (;;) {
+    let ageMs: number;
+    try {
+      ageMs = clock.now() - (await stat(path)).mtimeMs;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === 'ENOENT'; // released by its owner: try again
+    }
+    if (ageMs >= STALE_REF_LOCK_MS) return removeLock(path);
+    if (clock.now() >= deadline) return false;
+    await clock.sleep(Math.min(LOCK_POLL_MS, STALE_REF_LOCK_MS - ageMs));
+  }
+}
+
+/** Removes a lock file; true when it is gone (removed here, or by its owner meanwhile). */
+async function removeLock(path: string): Promise<boolean> {
+  try {
+    await unlink(path);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'ENOENT';
+  }
+}
