@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, closeSync, copyFileSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, truncateSync, writeFileSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MAX_LINE_BYTES } from '../../lib/transcript/jsonl-oversize';
@@ -20,12 +20,16 @@ import { writeBigTranscript, type BigTranscript } from './big-transcript';
 //   again only the lines a page shows: measured 119-141 MB, bound 160 MB. Node alone is ~45 MB;
 //   the rest is V8's young generation and parse garbage between collections. Before streaming,
 //   `history` held the file, its records and every event's text: about 1 GB on this file.
+// - `history` over 1500 calls whose 40 KB inputs have no telling field (the one-line summary is
+//   cut from their JSON): measured ~94 MB, bound 120 MB; keeping the summary as a V8 slice of
+//   its source string instead of a copy kept every input alive: ~150 MB.
 // A bound is a memory limit, not a timing: wall times are printed, never asserted.
 const MB = 1024 * 1024;
 const TARGET_BYTES = Number(process.env.CAPSULE_MEMORY_TRANSCRIPT_MB ?? 200) * 1_000_000;
 const HOOK_BOUND_MB = 100;
 const TAIL_BOUND_MB = 80;
 const HISTORY_BOUND_MB = 160;
+const SUMMARY_BOUND_MB = 120;
 const SESSION = 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1';
 const DIST = join(__dirname, '..', '..', 'dist');
 
@@ -180,6 +184,29 @@ describe('reading a 200 MB transcript', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(new RegExp(`line ${big.hugeLines[0]! - 1} [^\\n]*\\n→ Edit\\([^\\n]*\\n← \\[content not read: \\d{8} bytes on one line`));
     expect(r.peakMB).toBeLessThan(HISTORY_BOUND_MB);
+  });
+});
+
+describe('history over tool calls with large inputs', () => {
+  jest.setTimeout(60_000);
+
+  it('keeps no input alive behind the one-line summaries', () => {
+    const path = join(root, 'todos.jsonl');
+    const fd = openSync(path, 'w');
+    const content = 'todo item with words '.repeat(2000);
+    let parent: string | null = null;
+    for (let i = 0; i < 1500; i++) {
+      const call = { type: 'assistant', uuid: `a${i}`, parentUuid: parent, sessionId: SESSION, message: { role: 'assistant', content: [{ type: 'tool_use', id: `t${i}`, name: 'TodoWrite', input: { todos: [{ content: `${i} ${content}`, status: 'pending' }] } }] } };
+      const result = { type: 'user', uuid: `u${i}`, parentUuid: `a${i}`, sessionId: SESSION, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `t${i}`, content: 'ok' }] } };
+      writeSync(fd, `${JSON.stringify(call)}\n${JSON.stringify(result)}\n`);
+      parent = `u${i}`;
+    }
+    closeSync(fd);
+    const r = cli('history list (1500 × 40 KB tool inputs)', ['history', 'list', '--file', path, '--limit', '3']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('tool TodoWrite');
+    expect(r.peakMB).toBeLessThan(SUMMARY_BOUND_MB);
+    rmSync(path);
   });
 });
 
