@@ -5,9 +5,6 @@ import type { HistoryEvent, HistoryRole } from './history-types';
 import { detach, digestBody } from './history-digest';
 import { summariseToolInput } from './history-text';
 
-/** The length of a one-line preview in `history list`. */
-export const PREVIEW_CHARS = 200;
-
 /** The first occurrence of a uuid and the facts later occurrences may change. */
 export interface GraphNode {
   uuid: string;
@@ -176,8 +173,8 @@ function checkShape(data: RawTranscriptRecord, line: number): void {
 }
 
 // What must agree between two records with one uuid: their kind and their content, not their
-// links. Hashed value by value, so neither the first occurrence's content is kept nor a JSON copy made.
-// 48 bits of the hash, a number rather than a string: one is kept per record.
+// links. Hashed value by value, so neither the first occurrence's content is kept nor a JSON copy
+// made; 48 bits of the hash, a number rather than a string, since one is kept per record.
 function contentKey(d: RawTranscriptRecord): number {
   const hash = createHash('sha1');
   hashValue(hash, [d.type, d.subtype ?? null, d.message?.content ?? null, d.attachment ?? null, typeof d.content === 'string' ? d.content : null]);

@@ -1,11 +1,12 @@
 import { CapsuleError } from '../errors/capsule-error';
 import { incompleteHistoryNotice } from './history-notice';
-import { PREVIEW_CHARS } from './history-addresses';
 import { eventBody, oneLine } from './history-text';
 import type { HistoryEvent, HistoryProjection, HistoryRole } from './history-types';
 import { fitPage, type PageText } from './history-budget';
 
 export { HISTORY_PAGE_BYTES, renderHistoryPage } from './history-budget';
+
+const PREVIEW_CHARS = 200;
 const NO_TEXT = '(no visible text recorded)';
 
 /** One page of history: what the text shows, and the events it holds for --json. */

@@ -81,10 +81,10 @@ export class HistoryBuilder {
       if (isCompactBoundary(node) && index > 0) ordinal++;
       // A preserved row re-persisted after a boundary keeps the window it was first written in.
       const own = isRepersisted(node) ? boundaryLines.filter((line) => line < node.line).length : ordinal;
+      const name = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${own}`;
       // One string per window, shared by its events.
-    const name = branch.missing.length > 0 ? `claude:${sessionId}:unknown:${branch.missing[0]}` : `claude:${sessionId}:${own}`;
-    const window = windows.find((w) => w === name) ?? name;
-      if (!windows.includes(window)) windows.push(window);
+      let window = windows.find((w) => w === name);
+      if (window === undefined) windows.push((window = name));
       for (const event of [node.event, ...node.calls, ...node.orphans]) {
         event.window = window;
         events.push(event);
