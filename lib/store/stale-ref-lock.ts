@@ -1,4 +1,5 @@
 import { stat, unlink } from 'node:fs/promises';
+import { normalize } from 'node:path';
 
 /**
  * A git ref lock (`refs/heads/capsules.lock`) older than this was left by a writer that died
@@ -10,14 +11,20 @@ export const STALE_REF_LOCK_MS = 5000;
 // git (LC_ALL=C, see git-env.ts) names the lock it could not take: Unable to create '<path>.lock': File exists.
 const LOCK_IN_USE = /Unable to create '([^']+\.lock)': File exists/;
 
+/** The path of the git lock file a failure's text names (`Unable to create '<path>.lock': File exists`), else null. */
+export function lockNamedIn(text: string): string | null {
+  const path = LOCK_IN_USE.exec(text)?.[1];
+  return path === undefined ? null : normalize(path); // git names a path remote's lock as <remote>/./refs/…
+}
+
 /**
  * Removes the git lock file named in a lost-race `reason` when it is older than
  * STALE_REF_LOCK_MS; true when it removed one (the caller retries at once). A young lock may
  * belong to a live git and is left alone. Never throws.
  */
 export async function clearStaleRefLock(reason: string, now: () => number = Date.now): Promise<boolean> {
-  const path = LOCK_IN_USE.exec(reason)?.[1];
-  if (path === undefined) return false;
+  const path = lockNamedIn(reason);
+  if (path === null) return false;
   try {
     if (now() - (await stat(path)).mtimeMs < STALE_REF_LOCK_MS) return false;
     await unlink(path);
@@ -45,8 +52,8 @@ export async function waitOutRefLock(
   text: string,
   clock: { now: () => number; sleep: (ms: number) => Promise<void> } = { now: Date.now, sleep: (ms) => new Promise((r) => setTimeout(r, ms)) },
 ): Promise<boolean> {
-  const path = LOCK_IN_USE.exec(text)?.[1];
-  if (path === undefined) return false;
+  const path = lockNamedIn(text);
+  if (path === null) return false;
   const deadline = clock.now() + STALE_REF_LOCK_MS + LOCK_POLL_MS;
   for (;;) {
     let ageMs: number;

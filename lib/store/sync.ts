@@ -7,7 +7,7 @@ import { openStore } from './open-store';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './sync-commit';
 import { countDiff, countMoves, type SyncCounts } from './sync-counts';
 import type { MergeResolution, TreeFile } from './sync-merge';
-import { clearStaleRefLock, waitOutRefLock } from './stale-ref-lock';
+import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from './stale-ref-lock';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './sync-remote';
 import { listTree, mergeTrees } from './sync-tree';
 
@@ -68,6 +68,11 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
   const progress = opts.progress ?? (() => undefined);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const maxAttempts = opts.maxAttempts ?? 5;
+  const waitOutLock = (text: string) => {
+    const lock = lockNamedIn(text);
+    if (lock !== null) progress(`capsule sync: ${lock} is held; waiting for it to be released or, if a killed git left it, to be ${STALE_REF_LOCK_MS / 1000} s old`);
+    return waitOutRefLock(text);
+  };
   try {
     const remote = await resolveSyncRemote(git, opts.remote);
     const ref = store.ref;
@@ -101,7 +106,7 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
         const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
         if (!moved.ok) {
           // A local write landed meanwhile, or a killed git left the ref's lock: start over from the new tip, no pause needed.
-          lastReason = (await waitOutRefLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
+          lastReason = (await waitOutLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
           continue;
         }
         if (opts.push === false || report.local.after === remoteTip) return report;
@@ -116,12 +121,12 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
           return report;
         }
         lastReason = pushed.reason;
-        if (await waitOutRefLock(pushed.stderr)) continue; // the remote's ref lock, left by a killed push, is gone now
+        if (await waitOutLock(pushed.stderr)) continue; // the remote's ref lock, left by a killed push, is gone now
         progress(`capsule sync: ${remote} moved meanwhile (${pushed.reason}); fetching again`);
         await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
       } catch (err) {
         // A fetch or tracking-ref update that met a lock a killed sync left: wait it out and go again.
-        if (attempt === maxAttempts || !(await waitOutRefLock(failureText(err)))) throw err;
+        if (attempt === maxAttempts || !(await waitOutLock(failureText(err)))) throw err;
         lastReason = `a stale lock was cleared (${isCapsuleError(err) ? err.code : 'error'})`;
       }
     }

@@ -77,7 +77,9 @@ describe('syncMemory after a killed sync', () => {
     await sync(trio.a, trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
     const lock = plantLock(join(trio.remote, 'refs', 'heads', 'capsules.lock'), 0);
-    expect(await sync(trio.a, trio.env)).toMatchObject({ action: 'push', pushed: true });
+    const lines: string[] = [];
+    expect(await sync(trio.a, trio.env, { progress: (l) => lines.push(l) })).toMatchObject({ action: 'push', pushed: true });
+    expect(lines).toContainEqual(expect.stringContaining(`${lock} is held; waiting`));
     expect(refOf(trio.remote, trio.env, REF)).toBe(refOf(trio.a, trio.env));
     expect(existsSync(lock)).toBe(false);
   }, 30_000);
