@@ -24,25 +24,33 @@ type Rec = Record<string, unknown>;
  */
 export function contextFill(records: readonly unknown[]): ContextFill | null {
   for (let i = records.length - 1; i >= 0; i -= 1) {
-    const rec = records[i];
-    if (!isRecord(rec) || rec.isSidechain === true) continue;
-    if (rec.type === 'system' && rec.subtype === 'compact_boundary') {
-      const post = isRecord(rec.compactMetadata) ? tokenCount(rec.compactMetadata.postTokens) : null;
-      // A boundary without a usable postTokens says the old fill is stale but not what replaced it.
-      return post === null ? null : { tokens: post, model: null, source: 'compact_boundary', uuid: str(rec.uuid) };
-    }
-    if (rec.type !== 'assistant' || !isRecord(rec.message)) continue;
-    const model = str(rec.message.model);
-    if (model === '<synthetic>' || rec.isApiErrorMessage === true) continue;
-    const usage = rec.message.usage;
-    if (!isRecord(usage)) continue;
-    const input = tokenCount(usage.input_tokens);
-    if (input === null) continue;
-    const tokens = input + (tokenCount(usage.cache_creation_input_tokens) ?? 0) + (tokenCount(usage.cache_read_input_tokens) ?? 0);
-    const requested = str(rec.requestedModel);
-    return { tokens, model: requested && /\[1m\]/i.test(requested) ? requested : model, source: 'usage', uuid: str(rec.uuid) };
+    const fill = recordFill(records[i]);
+    if (fill !== undefined) return fill;
   }
   return null;
+}
+
+/**
+ * What one record says about the fill: a fill, null (a compaction made the old fill stale
+ * without saying what replaced it), or undefined when it says nothing. The last record that
+ * says something decides, so a reader streaming forward keeps only that one.
+ */
+export function recordFill(rec: unknown): ContextFill | null | undefined {
+  if (!isRecord(rec) || rec.isSidechain === true) return undefined;
+  if (rec.type === 'system' && rec.subtype === 'compact_boundary') {
+    const post = isRecord(rec.compactMetadata) ? tokenCount(rec.compactMetadata.postTokens) : null;
+    return post === null ? null : { tokens: post, model: null, source: 'compact_boundary', uuid: str(rec.uuid) };
+  }
+  if (rec.type !== 'assistant' || !isRecord(rec.message)) return undefined;
+  const model = str(rec.message.model);
+  if (model === '<synthetic>' || rec.isApiErrorMessage === true) return undefined;
+  const usage = rec.message.usage;
+  if (!isRecord(usage)) return undefined;
+  const input = tokenCount(usage.input_tokens);
+  if (input === null) return undefined;
+  const tokens = input + (tokenCount(usage.cache_creation_input_tokens) ?? 0) + (tokenCount(usage.cache_read_input_tokens) ?? 0);
+  const requested = str(rec.requestedModel);
+  return { tokens, model: requested && /\[1m\]/i.test(requested) ? requested : model, source: 'usage', uuid: str(rec.uuid) };
 }
 
 function isRecord(value: unknown): value is Rec {

@@ -51,15 +51,17 @@ export interface YamlResult {
 /**
  * Parses frontmatter YAML (YAML 1.2 core schema, so stamps stay strings) into a mapping; a flat
  * mapping of string scalars is read without loading the YAML library (lib/capsule/flat-frontmatter.ts).
- * Syntax errors, duplicate keys, more than MAX_YAML_ALIASES alias expansions and a non-mapping
- * root become problems; the function never throws.
+ * Syntax errors, duplicate keys, collection keys, more than MAX_YAML_ALIASES alias expansions and
+ * a non-mapping root become problems; the function never throws.
  */
 export function parseFrontmatterYaml(yaml: string): YamlResult {
   const flat = parseFlatFrontmatter(yaml);
   if (flat !== null) return { frontmatter: flat, problems: [] };
+  const lib = loadYaml();
   let doc;
   try {
-    doc = loadYaml().parseDocument(yaml, { schema: 'core', uniqueKeys: true, prettyErrors: false, strict: true });
+    // logLevel 'error': the library's warnings go to process.emitWarning, i.e. the hook's stderr.
+    doc = lib.parseDocument(yaml, { schema: 'core', uniqueKeys: true, prettyErrors: false, strict: true, logLevel: 'error' });
   } catch (err) {
     return { frontmatter: null, problems: [problem('YAML_SYNTAX', `frontmatter is not YAML: ${message(err)}`)] };
   }
@@ -67,6 +69,9 @@ export function parseFrontmatterYaml(yaml: string): YamlResult {
     const duplicate = doc.errors.find((e) => e.code === 'DUPLICATE_KEY');
     if (duplicate) return { frontmatter: null, problems: [problem('YAML_DUPLICATE_KEY', `frontmatter repeats a key: ${firstLine(duplicate.message)}`)] };
     return { frontmatter: null, problems: [problem('YAML_SYNTAX', `frontmatter is not valid YAML: ${firstLine(doc.errors[0]!.message)}`)] };
+  }
+  if (hasComplexKey(lib, doc)) {
+    return { frontmatter: null, problems: [problem('YAML_COMPLEX_KEY', 'frontmatter uses a list or mapping as a key; keys must be plain words like objective')] };
   }
   let value: unknown;
   try {
@@ -81,6 +86,21 @@ export function parseFrontmatterYaml(yaml: string): YamlResult {
     return { frontmatter: null, problems: [problem('YAML_NOT_MAPPING', `frontmatter must be a mapping of fields, got ${got}`)] };
   }
   return { frontmatter: value as Frontmatter, problems: [] };
+}
+
+/** A key that is a collection (`? [a, b]: v`): JavaScript objects would stringify it into a made-up field name. */
+function hasComplexKey(lib: ReturnType<typeof loadYaml>, doc: ReturnType<ReturnType<typeof loadYaml>['parseDocument']>): boolean {
+  let found = false;
+  lib.visit(doc, {
+    Pair: (_key, pair) => {
+      if (pair.key !== null && !lib.isScalar(pair.key) && !lib.isAlias(pair.key)) {
+        found = true;
+        return lib.visit.BREAK;
+      }
+      return undefined;
+    },
+  });
+  return found;
 }
 
 function fail(code: string, msg: string): SplitResult {

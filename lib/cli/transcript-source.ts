@@ -1,13 +1,12 @@
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
-import { findTranscriptPath } from '../budget-io/locate';
+import { findTranscriptPath } from './find-transcript';
 import { claudeProjectsRoot, isSubagentTranscript, sessionIdFromFileName } from '../transcript/claude-paths';
 
 /** A transcript file chosen for reading, and how it was chosen. */
 export interface TranscriptSource {
   path: string;
-  text: string;
   sessionId?: string;
   sidechain: boolean;
   chosenBy: 'file' | 'session' | 'hook-session' | 'newest';
@@ -30,15 +29,15 @@ export function findTranscript(opts: { file?: string; session?: string; cwd: str
   throw noTranscript(`no Claude Code transcript for ${project} under ${root ?? '$HOME/.claude/projects'}`, { project, root });
 }
 
+// Only checks the file opens: the reader streams it (lib/cli/history-file.ts), never holding it whole.
 function load(path: string, chosenBy: TranscriptSource['chosenBy'], given = path): TranscriptSource {
-  let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    closeSync(openSync(path, 'r'));
   } catch (err) {
     throw noTranscript(`cannot read ${given} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { path }, err);
   }
   const sidechain = isSubagentTranscript(path);
-  return { path, text, sessionId: sidechain ? undefined : sessionIdFromFileName(basename(path)), sidechain, chosenBy };
+  return { path, sessionId: sidechain ? undefined : sessionIdFromFileName(basename(path)), sidechain, chosenBy };
 }
 
 function noTranscript(what: string, data: Record<string, unknown>, cause?: unknown): CapsuleError {

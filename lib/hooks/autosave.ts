@@ -43,10 +43,10 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   const chunk = deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
-  const events = deps.extractWorkEvents(chunk.records, { lastAssistantMessage });
+  const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
   if (events.length === 0 && !session.always) {
-    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, cursor: advanceCursor(delta, chunk) });
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });
     return null;
   }
   // Something to fold: start git now (a floating catch only marks the promise handled; every
@@ -73,7 +73,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     ...state,
     autosaveId: id,
     autosaveDoc: doc,
-    ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}),
+    ...(delta ? { cursor: advanceCursor(delta, chunk), openFailures } : {}),
   });
   return { id, doc, changed: merged.changed, commit };
 }
@@ -99,6 +99,12 @@ async function findAutosave(lazy: LazyStore, sessionId: string, state: SessionSt
     if (isCapsuleError(err, 'NOT_FOUND')) return null;
     throw err;
   }
+}
+
+/** Open failures read back from the JSON state file: an object of strings, else none. */
+function plainStrings(value: unknown): Record<string, string> | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
 }
 
 /** A document read back from the JSON state file, trusted only with the expected shape. */

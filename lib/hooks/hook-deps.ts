@@ -31,8 +31,11 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/transcript/work-events.ts `extractWorkEvents`. */
-  extractWorkEvents: (records: HookTranscriptRecord[], opts: { lastAssistantMessage?: string }) => AutosaveEvent[];
+  /** lib/transcript/work-events.ts `extractWorkState`. */
+  extractWorkState: (
+    records: HookTranscriptRecord[],
+    opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
+  ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
   /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;

@@ -20,6 +20,8 @@ export interface SessionState {
   autosaveDoc?: CapsuleDocument;
   /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
   parentCapsuleId?: string;
+  /** Failures not yet followed by a success of the same call, carried to the next delta. */
+  openFailures?: Record<string, string>;
 }
 
 /** The file that holds one session's state; ids that are not plain become a hash. */

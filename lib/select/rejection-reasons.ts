@@ -3,7 +3,7 @@ import type { RejectionReason } from './types';
 
 /** Problem codes grouped by the ledger reason they map to, in priority order (the first match names the rejection). */
 const REASON_BY_CODE: ReadonlyArray<[RejectionReason, readonly string[]]> = [
-  ['unparseable', ['NO_FRONTMATTER', 'FRONTMATTER_UNTERMINATED', 'YAML_SYNTAX', 'YAML_NOT_MAPPING', 'YAML_DUPLICATE_KEY', 'YAML_ALIAS_LIMIT', 'BINARY_CONTENT', 'TOO_LARGE']],
+  ['unparseable', ['NO_FRONTMATTER', 'FRONTMATTER_UNTERMINATED', 'YAML_SYNTAX', 'YAML_NOT_MAPPING', 'YAML_DUPLICATE_KEY', 'YAML_COMPLEX_KEY', 'YAML_ALIAS_LIMIT', 'BINARY_CONTENT', 'TOO_LARGE']],
   ['missing-required-field', ['MISSING_REQUIRED_FIELD', 'EMPTY_FIELD', 'WAITING_ON_NULL']],
   ['bad-created-at', ['CREATED_AT_INVALID', 'CREATED_AT_DATE_ONLY', 'CREATED_AT_NO_OFFSET']],
   ['content-gate', ['CONTENT_GATE_OBJECTIVE', 'CONTENT_GATE_NEXT_ACTION']],

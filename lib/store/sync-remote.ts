@@ -56,7 +56,7 @@ export async function fetchMemoryRef(git: GitRunner, remote: string, ref: string
 }
 
 /** What a push did: moved the remote ref, or lost a race to another pusher. */
-export type PushOutcome = { ok: true } | { ok: false; reason: string };
+export type PushOutcome = { ok: true; stderr: string } | { ok: false; reason: string; stderr: string };
 
 /**
  * Pushes `local` to `ref` on `remote` without force (`<ref>:<ref>`) and without running the
@@ -74,12 +74,12 @@ export async function pushMemoryRef(git: GitRunner, remote: string, ref: string)
   }
   const line = out.stdout.split('\n').find((l) => l.split('\t')[1] === `${ref}:${ref}`);
   if (line === undefined) {
-    if (out.exitCode === 0) return { ok: true };
+    if (out.exitCode === 0) return { ok: true, stderr: out.stderr };
     throw unreachable(remote, out.stderr);
   }
-  if (!line.startsWith('!')) return { ok: true };
+  if (!line.startsWith('!')) return { ok: true, stderr: out.stderr };
   const summary = line.split('\t')[2] ?? '';
-  if (/fetch first|non-fast-forward|stale info|lock|failed to update|but expected/i.test(summary)) return { ok: false, reason: summary };
+  if (/fetch first|non-fast-forward|stale info|lock|failed to update|but expected/i.test(summary)) return { ok: false, reason: summary, stderr: out.stderr };
   throw new CapsuleError('PUSH_REJECTED', `${remote} refused the memory branch ${ref}: ${summary}; check the remote's branch protection or hooks for ${ref}`, { remote, ref, summary, stderr: out.stderr });
 }
 

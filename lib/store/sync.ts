@@ -1,4 +1,4 @@
-import { CapsuleError } from '../errors/capsule-error';
+import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { CatFileBatch } from './cat-file-batch';
 import { WRITE_CONFIG } from './git-env';
 import { createGitRunner, type GitRunner } from './git-runner';
@@ -7,6 +7,7 @@ import { openStore } from './open-store';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './sync-commit';
 import { countDiff, countMoves, type SyncCounts } from './sync-counts';
 import type { MergeResolution, TreeFile } from './sync-merge';
+import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from './stale-ref-lock';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './sync-remote';
 import { listTree, mergeTrees } from './sync-tree';
 
@@ -67,52 +68,67 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
   const progress = opts.progress ?? (() => undefined);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const maxAttempts = opts.maxAttempts ?? 5;
+  const waitOutLock = (text: string) => {
+    const lock = lockNamedIn(text);
+    if (lock !== null) progress(`capsule sync: ${lock} is held; waiting for it to be released or, if a killed git left it, to be ${STALE_REF_LOCK_MS / 1000} s old`);
+    return waitOutRefLock(text);
+  };
   try {
     const remote = await resolveSyncRemote(git, opts.remote);
     const ref = store.ref;
     const tracking = trackingRef(remote, ref);
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
-      progress(`capsule sync: reading ${ref} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-      let remoteTip = await lsRemote(git, remote, ref);
-      if (remoteTip !== null) {
-        // A tip we already hold (pushed or fetched before) needs no transfer, only the tracking ref.
-        if ((await batch.read(remoteTip)) !== null) {
-          if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
-        } else {
-          await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
-          // The remote may have moved since ls-remote: work from what was actually fetched.
-          if (!opts.dryRun) remoteTip = (await git.run(['rev-parse', '--verify', `${tracking}^{commit}`])).stdout.trim();
+      try {
+        progress(`capsule sync: reading ${ref} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
+        let remoteTip = await lsRemote(git, remote, ref);
+        if (remoteTip !== null) {
+          // A tip in our own history (pushed or fetched before) needs no transfer, only the tracking ref.
+          if (await inLocalHistory(git, batch, remoteTip, await store.tip())) {
+            if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
+          } else {
+            await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
+            // The remote may have moved since ls-remote: work from what was actually fetched.
+            if (!opts.dryRun) remoteTip = (await git.run(['rev-parse', '--verify', `${tracking}^{commit}`])).stdout.trim();
+          }
+          await checkMemoryCommit(batch, remote, ref, remoteTip);
         }
-        await checkMemoryCommit(batch, remote, ref, remoteTip);
-      }
-      const localTip = await store.tip();
-      const action = await decide(git, localTip, remoteTip);
-      const listings = action === 'merge' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
-      const report: SyncReport = {
-        remote, ref, trackingRef: tracking, action, dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
-        local: { before: localTip, after: localTip }, remoteTip: { before: remoteTip, after: remoteTip },
-        ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [],
-      };
-      if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
+        const localTip = await store.tip();
+        const action = await decide(git, localTip, remoteTip);
+        const listings = action === 'merge' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
+        const report: SyncReport = {
+          remote, ref, trackingRef: tracking, action, dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
+          local: { before: localTip, after: localTip }, remoteTip: { before: remoteTip, after: remoteTip },
+          ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [],
+        };
+        if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
 
-      const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
-      if (!moved) {
-        lastReason = `${ref} moved locally during the sync`;
-        continue; // a local write landed meanwhile: start over from the new tip, no pause needed
+        const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
+        if (!moved.ok) {
+          // A local write landed meanwhile, or a killed git left the ref's lock: start over from the new tip, no pause needed.
+          lastReason = (await waitOutLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
+          continue;
+        }
+        if (opts.push === false || report.local.after === remoteTip) return report;
+        progress(`capsule sync: pushing ${ref} to ${remote}`);
+        const pushed = await pushMemoryRef(git, remote, ref);
+        if (pushed.ok) {
+          // git also moves refs/remotes/<remote>/…; a lock a killed push left there fails only that, with a warning.
+          await clearStaleRefLock(pushed.stderr);
+          report.pushed = true;
+          report.remoteTip.after = report.local.after;
+          await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: pushed', tracking, report.local.after!]);
+          return report;
+        }
+        lastReason = pushed.reason;
+        if (await waitOutLock(pushed.stderr)) continue; // the remote's ref lock, left by a killed push, is gone now
+        progress(`capsule sync: ${remote} moved meanwhile (${pushed.reason}); fetching again`);
+        await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
+      } catch (err) {
+        // A fetch or tracking-ref update that met a lock a killed sync left: wait it out and go again.
+        if (attempt === maxAttempts || !(await waitOutLock(failureText(err)))) throw err;
+        lastReason = `a stale lock was cleared (${isCapsuleError(err) ? err.code : 'error'})`;
       }
-      if (opts.push === false || report.local.after === remoteTip) return report;
-      progress(`capsule sync: pushing ${ref} to ${remote}`);
-      const pushed = await pushMemoryRef(git, remote, ref);
-      if (pushed.ok) {
-        report.pushed = true;
-        report.remoteTip.after = report.local.after;
-        await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: pushed', tracking, report.local.after!]);
-        return report;
-      }
-      lastReason = pushed.reason;
-      progress(`capsule sync: ${remote} moved meanwhile (${pushed.reason}); fetching again`);
-      await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
     }
     throw new CapsuleError(
       'SYNC_RACE_LOST',
@@ -131,6 +147,17 @@ async function checkMemoryCommit(batch: CatFileBatch, remote: string, ref: strin
   if (format === null || !format.startsWith(FORMAT_MAGIC)) {
     throw new CapsuleError('SYNC_NOT_MEMORY', `${remote}'s ${ref} (${commit.slice(0, 12)}) is not a git-capsule memory branch (no ${FORMAT_PATH} file); set git config capsule.ref to the ref your capsules use on both machines`, { remote, ref, commit });
   }
+}
+
+/**
+ * True when `commit` is the local tip or one of its ancestors, so it and everything it reaches
+ * are here. Holding the commit object alone proves nothing: a fetch killed while unpacking
+ * leaves the commit loose without its trees, and a tracking ref moved onto it would point at a
+ * broken graph (fsck: missing tree; the next merge: "Could not read").
+ */
+async function inLocalHistory(git: GitRunner, batch: CatFileBatch, commit: string, localTip: string | null): Promise<boolean> {
+  if (localTip === null || (await batch.read(commit)) === null) return false;
+  return commit === localTip || (await isAncestor(git, commit, localTip));
 }
 
 async function decide(git: GitRunner, local: string | null, remote: string | null): Promise<SyncAction> {
@@ -152,20 +179,20 @@ async function listBoth(git: GitRunner, local: string | null, remote: string | n
   return { ours, theirs };
 }
 
-/** Moves the local ref for the decided action; false when it lost a compare-and-swap race. */
-async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; progress: (line: string) => void }): Promise<boolean> {
+/** Moves the local ref for the decided action; not ok (with git's words) when it lost a compare-and-swap race or met a lock. */
+async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
   const { git, batch, ref, report, progress } = input;
   const local = report.local.before;
   const remote = report.remoteTip.before;
-  if (report.action === 'push') return true;
+  if (report.action === 'push') return { ok: true };
   if (report.action === 'fast-forward') {
     progress(`capsule sync: fast-forwarding ${ref}`);
     // An empty old value makes update-ref insist the ref does not exist yet (a clone that never ran init).
     const out = await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: fast-forward', ref, remote!, local ?? ''], { okExitCodes: [128] });
-    if (out.exitCode !== 0) return false;
+    if (out.exitCode !== 0) return { ok: false, reason: out.stderr };
     report.local.after = remote;
     await gcAuto(git);
-    return true;
+    return { ok: true };
   }
   progress(`capsule sync: merging ${ref} with ${report.remote}`);
   const { ours, theirs } = input.listings;
@@ -177,11 +204,11 @@ async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: stri
     parents: [{ commit: local!, listing: ours, index: oursIndex }, { commit: remote!, listing: theirs, index: theirsIndex }],
   });
   const outcome = await writeMergeCommit(git, stream, ref);
-  if (!outcome.ok) return false;
+  if (!outcome.ok) return outcome;
   report.local.after = outcome.commit;
   report.resolutions = merged.resolutions;
   await gcAuto(git);
-  return true;
+  return { ok: true };
 }
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
@@ -202,4 +229,11 @@ async function isAncestor(git: GitRunner, ancestor: string, of: string): Promise
 /** Neither plumbing nor fast-import packs; `gc --auto` costs under 10 ms when there is nothing to do. */
 async function gcAuto(git: GitRunner): Promise<void> {
   await git.run([...WRITE_CONFIG, 'gc', '--auto', '--quiet']);
+}
+
+/** The words of a failed git call (its stderr when the runner kept it), where a lock would be named. */
+function failureText(err: unknown): string {
+  if (!isCapsuleError(err)) return String(err);
+  const stderr = err.data.stderr;
+  return `${typeof stderr === 'string' ? stderr : ''}\n${err.message}`;
 }

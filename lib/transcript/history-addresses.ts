@@ -1,12 +1,17 @@
+import { createHash, type Hash } from 'node:crypto';
 import { CapsuleError } from '../errors/capsule-error';
 import { contentBlocks, GRAPH_RECORD_TYPES, toolResultText, type ContentBlock, type RawTranscriptRecord, type TranscriptRecord } from './records';
 import type { HistoryEvent, HistoryRole } from './history-types';
+import { detach, digestBody } from './history-digest';
 import { summariseToolInput } from './history-text';
 
 /** The first occurrence of a uuid and the facts later occurrences may change. */
 export interface GraphNode {
   uuid: string;
-  record: RawTranscriptRecord;
+  /** The graph fields of the first occurrence; never its content, so a long transcript is not held whole. */
+  record: Pick<RawTranscriptRecord, 'type' | 'subtype' | 'parentUuid' | 'logicalParentUuid'>;
+  /** A hash of what a repeated uuid must repeat (its kind and content). */
+  contentKey: number;
   line: number;
   /** parentUuid of the latest occurrence (the host rewrites links, never content). */
   parentUuid: string | null;
@@ -26,6 +31,18 @@ export interface AddressBook {
   redirects: Map<number, number>;
 }
 
+/** Options for AddressBookBuilder. */
+export interface AddressOptions {
+  /**
+   * False: events keep no text, only a digest (emptiness, query hit) and the byte
+   * offsets of their lines, and are given their text again with withText() when a page shows
+   * them; so memory grows with the number of events, not with their size. Default true.
+   */
+  keepText?: boolean;
+  /** The literal query whose case-insensitive hit each digest records (with keepText false). */
+  query?: string;
+}
+
 /**
  * Allocates seqs over first-occurrence append order, before any branch selection: one per
  * user/assistant/system/attachment record, one more per tool_use and per tool_result block. A
@@ -33,28 +50,60 @@ export interface AddressBook {
  * redirects to the call. Other record types get no address.
  * Throws HISTORY_INVALID_RECORD and HISTORY_CONFLICTING_DUPLICATE, naming the line.
  */
-export function allocateAddresses(records: TranscriptRecord[]): AddressBook {
-  const nodes = new Map<string, GraphNode>();
-  const allocator = new Allocator();
-  for (const { line, data } of records) {
-    if (typeof data.type !== 'string' || !GRAPH_RECORD_TYPES.has(data.type)) continue;
+export function allocateAddresses(records: TranscriptRecord[], options: AddressOptions = {}): AddressBook {
+  const builder = new AddressBookBuilder(options);
+  for (const record of records) builder.add(record);
+  return builder.book();
+}
+
+/** allocateAddresses one record at a time, for a reader that streams the file. */
+export class AddressBookBuilder {
+  private readonly nodes = new Map<string, GraphNode>();
+  private readonly allocator: Allocator;
+
+  constructor(options: AddressOptions = {}) {
+    this.allocator = new Allocator(options);
+  }
+
+  /** Adds the next record in file order; `offset` is its line's byte offset (for withText). Throws as allocateAddresses. */
+  add({ line, data }: TranscriptRecord, offset?: number): void {
+    if (typeof data.type !== 'string' || !GRAPH_RECORD_TYPES.has(data.type)) return;
     checkShape(data, line);
     const uuid = data.uuid as string;
-    const known = nodes.get(uuid);
+    const known = this.nodes.get(uuid);
+    const key = contentKey(data);
     if (known) {
-      if (contentKey(known.record) !== contentKey(data)) {
+      if (known.contentKey !== key) {
         throw new CapsuleError('HISTORY_CONFLICTING_DUPLICATE', `history: uuid ${uuid} is recorded with different content on line ${known.line} and line ${line}; expected a repeated uuid to repeat the same record. The transcript was edited or corrupted; pass --file a clean copy.`, { uuid, line, firstLine: known.line });
       }
       known.parentUuid = data.parentUuid ?? null;
       known.lastLine = line;
-      continue;
+      return;
     }
-    const event = allocator.allocate({ uuid, line, timestamp: typeof data.timestamp === 'string' ? data.timestamp : undefined, role: roleOf(data), text: visibleText(data), tags: tagsOf(data) });
-    const node: GraphNode = { uuid, record: data, line, parentUuid: data.parentUuid ?? null, lastLine: line, event, calls: [], orphans: [] };
-    nodes.set(uuid, node);
-    if (data.type === 'assistant' || data.type === 'user') allocator.toolBlocks(node, contentBlocks(data));
+    const event = this.allocator.allocate({ uuid, line, offset, timestamp: typeof data.timestamp === 'string' ? data.timestamp : undefined, role: roleOf(data), text: visibleText(data), tags: tagsOf(data) });
+    const record = { type: data.type, subtype: data.subtype, parentUuid: data.parentUuid, logicalParentUuid: data.logicalParentUuid };
+    const node: GraphNode = { uuid, record, contentKey: key, line, parentUuid: data.parentUuid ?? null, lastLine: line, event, calls: [], orphans: [] };
+    this.nodes.set(uuid, node);
+    if (data.type === 'assistant' || data.type === 'user') this.allocator.toolBlocks(node, contentBlocks(data), offset);
   }
-  return { nodes, addresses: allocator.addresses, redirects: allocator.redirects };
+
+  /** The addresses allocated so far. */
+  book(): AddressBook {
+    return { nodes: this.nodes, addresses: this.allocator.addresses, redirects: this.allocator.redirects };
+  }
+}
+
+/**
+ * An event kept without text (AddressOptions.keepText false) with its text again, from the
+ * records at its offsets: `record` at event.offset, `result` at event.tool.resultOffset.
+ */
+export function withText(event: HistoryEvent, record: RawTranscriptRecord | null, result: RawTranscriptRecord | null): HistoryEvent {
+  if (!event.digest) return event;
+  const tool = event.tool;
+  if (!tool) return { ...event, text: record === null ? '' : visibleText(record) };
+  const source = tool.status === 'orphan-result' ? record : result;
+  const block = source === null ? undefined : contentBlocks(source).find((b) => b.type === 'tool_result' && b.tool_use_id === tool.id);
+  return { ...event, tool: { ...tool, result: tool.status === 'pending' ? undefined : block === undefined ? '' : toolResultText(block) } };
 }
 
 // Hands out seqs in order and pairs tool results with the calls seen before them.
@@ -63,18 +112,32 @@ class Allocator {
   readonly redirects = new Map<number, number>();
   private readonly callsById = new Map<string, HistoryEvent>();
   private next = 1;
+  private readonly needle: string | undefined;
+
+  constructor(private readonly options: AddressOptions) {
+    this.needle = options.query?.toLowerCase();
+  }
 
   allocate(event: Omit<HistoryEvent, 'seq'>): HistoryEvent {
-    const full = { seq: this.next++, ...event };
+    const full = this.settle({ seq: this.next++, ...event });
     this.addresses.set(full.seq, full);
     return full;
   }
 
-  toolBlocks(node: GraphNode, blocks: ContentBlock[]): void {
-    const base = { uuid: node.uuid, line: node.line, timestamp: node.event.timestamp, role: 'tool' as const, text: '', tags: [] };
+  // Without keepText, an event's body is digested while its text is at hand, then dropped.
+  private settle(event: HistoryEvent): HistoryEvent {
+    if (this.options.keepText !== false) return event;
+    event.digest = digestBody(event, this.needle);
+    event.text = '';
+    if (event.tool?.result !== undefined) event.tool.result = '';
+    return event;
+  }
+
+  toolBlocks(node: GraphNode, blocks: ContentBlock[], offset?: number): void {
+    const base = { uuid: node.uuid, line: node.line, offset, timestamp: node.event.timestamp, role: 'tool' as const, text: '', tags: [] };
     for (const block of blocks) {
       if (block.type === 'tool_use' && typeof block.id === 'string' && !this.callsById.has(block.id)) {
-        const call = this.allocate({ ...base, tool: { id: block.id, name: block.name ?? '?', input: summariseToolInput(block.input), status: 'pending' } });
+        const call = this.allocate({ ...base, tool: { id: detach(block.id), name: detach(block.name ?? '?'), input: detach(summariseToolInput(block.input)), status: 'pending' } });
         this.callsById.set(block.id, call);
         node.calls.push(call);
       } else if (block.type === 'tool_result' && typeof block.tool_use_id === 'string') {
@@ -83,7 +146,8 @@ class Allocator {
         if (call?.tool && call.tool.resultSeq === undefined) {
           const seq = this.next++;
           this.redirects.set(seq, call.seq);
-          Object.assign(call.tool, { status: block.is_error === true ? 'error' : 'ok', result, resultSeq: seq });
+          Object.assign(call.tool, { status: block.is_error === true ? 'error' : 'ok', result, resultSeq: seq, resultOffset: offset });
+          this.settle(call);
         } else {
           node.orphans.push(this.allocate({ ...base, tool: { id: block.tool_use_id, name: '?', input: '', status: 'orphan-result', result } }));
         }
@@ -108,9 +172,31 @@ function checkShape(data: RawTranscriptRecord, line: number): void {
   }
 }
 
-// What must agree between two records with one uuid: their kind and their content, not their links.
-function contentKey(d: RawTranscriptRecord): string {
-  return JSON.stringify([d.type, d.subtype ?? null, d.message?.content ?? null, d.attachment ?? null, typeof d.content === 'string' ? d.content : null]);
+// What must agree between two records with one uuid: their kind and their content, not their
+// links. Hashed value by value, so neither the first occurrence's content is kept nor a JSON copy
+// made; 48 bits of the hash, a number rather than a string, since one is kept per record.
+function contentKey(d: RawTranscriptRecord): number {
+  const hash = createHash('sha1');
+  hashValue(hash, [d.type, d.subtype ?? null, d.message?.content ?? null, d.attachment ?? null, typeof d.content === 'string' ? d.content : null]);
+  return hash.digest().readUIntBE(0, 6);
+}
+
+function hashValue(hash: Hash, value: unknown): void {
+  if (typeof value === 'string') {
+    hash.update(`s${value.length}:`).update(value);
+  } else if (Array.isArray(value)) {
+    hash.update(`a${value.length}[`);
+    for (const item of value) hashValue(hash, item);
+    hash.update(']');
+  } else if (typeof value === 'object' && value !== null) {
+    const keys = Object.keys(value);
+    hash.update(`o${keys.length}{`);
+    for (const key of keys) {
+      hash.update(`s${key.length}:`).update(key);
+      hashValue(hash, (value as Record<string, unknown>)[key]);
+    }
+    hash.update('}');
+  } else hash.update(`${String(value)};`);
 }
 
 function roleOf(d: RawTranscriptRecord): HistoryRole {

@@ -33,7 +33,9 @@ export interface Fit {
 export function fitPage(input: {
   notice: string | null;
   header: string;
-  blocks: string[];
+  /** How many blocks there are, and block i (asked for only as far as the page fills). */
+  count: number;
+  block: (index: number) => string;
   start: number;
   offset?: number;
   limit: number;
@@ -47,16 +49,16 @@ export function fitPage(input: {
   const offset = input.offset ?? 0;
   // renderHistoryPage joins parts with newlines: each block adds its bytes plus one.
   let used = size([], '');
-  while (end < input.blocks.length && taken.length < input.limit) {
-    const block = end === input.start && offset > 0 ? continued(input.blocks[end]!, offset) : input.blocks[end]!;
+  while (end < input.count && taken.length < input.limit) {
+    const block = end === input.start && offset > 0 ? continued(input.block(end), offset) : input.block(end);
     const grown = used + Buffer.byteLength(block) + 1;
     if (grown + Buffer.byteLength(input.footer(end + 1)) > budget) break;
     taken.push(block);
     used = grown;
     end++;
   }
-  if (taken.length > 0 || end >= input.blocks.length) return { start: input.start, end, blocks: taken, footer: input.footer(end) };
-  const whole = input.blocks[end]!;
+  if (taken.length > 0 || end >= input.count) return { start: input.start, end, blocks: taken, footer: input.footer(end) };
+  const whole = input.block(end);
   let lo = offset + 1;
   let hi = whole.length;
   while (lo < hi) {

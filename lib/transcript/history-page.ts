@@ -23,6 +23,11 @@ export interface PageOptions {
   command: string;
   limit?: number;
   budget?: number;
+  /**
+   * Gives an event kept without text (a digest) its text again (history-addresses withText over
+   * the file); asked only for the events a page shows.
+   */
+  withText?: (event: HistoryEvent) => HistoryEvent;
 }
 
 /** Options for listHistoryPage. */
@@ -46,21 +51,29 @@ export function listHistoryPage(projection: HistoryProjection, options: ListOpti
     throw new CapsuleError('HISTORY_QUERY_EMPTY', 'history list: --query is empty; expected literal text to search for.', { notice });
   }
   const needle = options.query?.toLowerCase();
+  if (needle !== undefined && projection.query?.toLowerCase() !== needle && projection.events.some((e) => e.digest)) {
+    // A digest records the hit of the query the projection was built with, and no other.
+    throw new CapsuleError('HISTORY_QUERY_MISMATCH', `history list: the history was read for query ${JSON.stringify(projection.query ?? null)}, not ${JSON.stringify(options.query)}; project it again with this query.`, { notice });
+  }
   const roles = new Set(options.roles ?? ['user', 'assistant', 'tool', 'system']);
   const matches = projection.events.filter((e) => {
+    if (!roles.has(e.role)) return false;
+    if (e.digest) return !e.digest.empty && (needle === undefined || e.digest.hit === true);
     const body = eventBody(e);
-    return roles.has(e.role) && body.trim() !== '' && (needle === undefined || body.toLowerCase().includes(needle));
+    return body.trim() !== '' && (needle === undefined || body.toLowerCase().includes(needle));
   });
   let start = 0;
   if (options.cursor !== undefined) start = positionAfter(projection, matches, options.cursor, notice);
   const header = headerLine(projection, `${matches.length} matching event(s)`);
-  const blocks = matches.map(listLine);
+  const full = fullText(options.withText);
+  const lines = new Map<number, string>();
+  const list = { count: matches.length, block: (i: number) => remember(lines, i, () => listLine(full(matches[i]!))) };
   const filters = `${options.query === undefined ? '' : ` --query ${JSON.stringify(options.query)}`}${options.roles ? ` --role ${[...roles].join(',')}` : ''}`;
-  let page = fitPage({ notice, header, blocks, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+  let page = fitPage({ notice, header, ...list, start, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   for (let n = 1; n < (options.page ?? 1) && page.end < matches.length; n++) {
-    page = fitPage({ notice, header, blocks, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
+    page = fitPage({ notice, header, ...list, start: page.end, limit: options.limit ?? 50, budget: options.budget, footer: (end) => listFooter(options.command, filters, matches, end) });
   }
-  const shown = matches.slice(page.start, page.end);
+  const shown = matches.slice(page.start, page.end).map(full);
   const next = page.end < matches.length ? String(matches[page.end - 1]?.seq ?? matches[0]!.seq - 1) : null;
   return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial: null };
 }
@@ -91,11 +104,16 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
   const events = projection.events;
   const redirected = seq !== options.seq ? ` (address ${options.seq} is the result of tool call #${seq})` : '';
   const header = headerLine(projection, `reading from #${seq}${redirected}`);
-  const blocks = events.map((e) => readBlock(e));
+  // Blocks are built only as far as the page fills: an event kept without text is read again here.
+  const full = fullText(options.withText);
+  const eventAt = (i: number) => full(events[i]!);
+  const blocks = new Map<number, string>();
+  const blockAt = (i: number) => remember(blocks, i, () => readBlock(eventAt(i)));
   const page = fitPage({
     notice,
     header,
-    blocks,
+    count: events.length,
+    block: blockAt,
     start: index,
     offset: options.offset ?? 0,
     limit: options.limit ?? 20,
@@ -106,11 +124,13 @@ export function readHistoryPage(projection: HistoryProjection, options: ReadOpti
   const offset = options.offset ?? 0;
   const partial =
     page.cut !== undefined
-      ? { seq: events[page.end]!.seq, from: offset, to: page.cut, of: blocks[page.end]!.length }
+      ? { seq: events[page.end]!.seq, from: offset, to: page.cut, of: blockAt(page.end).length }
       : offset > 0
-        ? { seq, from: offset, to: blocks[index]!.length, of: blocks[index]!.length }
+        ? { seq, from: offset, to: blockAt(index).length, of: blockAt(index).length }
         : null;
-  return { notice, header, blocks: page.blocks, footer: page.footer, events: events.slice(index, page.cut !== undefined ? page.end + 1 : page.end), next, partial };
+  const shown: HistoryEvent[] = [];
+  for (let i = index; i < (page.cut !== undefined ? page.end + 1 : page.end); i++) shown.push(eventAt(i));
+  return { notice, header, blocks: page.blocks, footer: page.footer, events: shown, next, partial };
 }
 
 function positionAfter(projection: HistoryProjection, matches: HistoryEvent[], cursor: number, notice: string | null): number {
@@ -125,12 +145,25 @@ function positionAfter(projection: HistoryProjection, matches: HistoryEvent[], c
 }
 
 function headerLine(projection: HistoryProjection, what: string): string {
-  return `history of session ${projection.sessionId} · leaf ${projection.leaf} · ${projection.events.length} event(s) on the branch · windows: ${projection.windows.join(', ') || 'none'} · ${what}`;
+  const oversize = projection.oversizeLines.length > 0 ? ` · ${projection.oversizeLines.length} line(s) over the line cap read without their content` : '';
+  return `history of session ${projection.sessionId} · leaf ${projection.leaf} · ${projection.events.length} event(s) on the branch · windows: ${projection.windows.join(', ') || 'none'}${oversize} · ${what}`;
 }
 
 function listLine(e: HistoryEvent): string {
   const label = e.tool ? `tool ${e.tool.name}${e.tool.status === 'ok' ? '' : ` [${e.tool.status}]`}` : [e.role, ...e.tags].join(' ');
   return `#${e.seq} ${label} · ${e.window ?? '?'} · ${e.timestamp ?? '-'} · ${oneLine(eventBody(e), PREVIEW_CHARS)}`;
+}
+
+// Events with their text, each read again at most once per page.
+function fullText(withText: PageOptions['withText']): (e: HistoryEvent) => HistoryEvent {
+  const done = new Map<number, HistoryEvent>();
+  return (e) => (e.digest && withText ? remember(done, e.seq, () => withText(e)) : e);
+}
+
+function remember<T>(cache: Map<number, T>, key: number, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) cache.set(key, (value = make()));
+  return value;
 }
 
 function readBlock(e: HistoryEvent): string {

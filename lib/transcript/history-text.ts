@@ -16,10 +16,19 @@ export function oneLine(text: string, max: number): string {
 }
 
 /** The searchable and readable text of an event: its visible text, or a tool call with its result. */
-export function eventBody(event: { text: string; tool?: { name: string; input: string; status: string; result?: string } }): string {
-  if (!event.tool) return event.text;
+export function eventBody(event: BodySource): string {
+  return eventBodyParts(event).join('');
+}
+
+/** What eventBody needs of an event. */
+export type BodySource = { text: string; tool?: { name: string; input: string; status: string; result?: string } };
+
+/** eventBody as the parts it joins, so a long result is searched and previewed without a copy. */
+export function eventBodyParts(event: BodySource): string[] {
+  if (!event.tool) return [event.text];
   const t = event.tool;
-  const call = t.status === 'orphan-result' ? `← result of an unrecorded call ${t.name}` : `→ ${t.name}(${t.input})`;
-  const outcome = t.status === 'pending' ? '… unfinished: no result recorded' : t.status === 'error' ? `← error: ${t.result ?? ''}` : `← ${t.result ?? ''}`;
-  return t.status === 'orphan-result' ? `${call}\n← ${t.result ?? ''}` : `${call}\n${outcome}`;
+  if (t.status === 'orphan-result') return [`← result of an unrecorded call ${t.name}\n← `, t.result ?? ''];
+  const call = `→ ${t.name}(${t.input})\n`;
+  if (t.status === 'pending') return [call, '… unfinished: no result recorded'];
+  return [call, t.status === 'error' ? '← error: ' : '← ', t.result ?? ''];
 }

@@ -12,6 +12,16 @@ export interface HistoryToolCall {
   result?: string;
   /** The address the result was allocated; reading it redirects to the call. */
   resultSeq?: number;
+  /** Byte offset of the result's line, when read from a file. */
+  resultOffset?: number;
+}
+
+/** What a page needs of an event kept without its text (a streamed file): computed from the full text. */
+export interface HistoryDigest {
+  /** True when the body is only whitespace. */
+  empty: boolean;
+  /** Whether the body holds the projection's query (case-insensitive); undefined without one. */
+  hit?: boolean;
 }
 
 /** One addressed event: a message, attachment or notice record, or a tool call. */
@@ -21,12 +31,16 @@ export interface HistoryEvent {
   /** The record the event came from (for a tool call, the assistant record holding the tool_use). */
   uuid: string;
   line: number;
+  /** Byte offset of that record's line, when read from a file. */
+  offset?: number;
   timestamp?: string;
   /** Visible text only: text blocks and rendered attachment text; '' when none was recorded. */
   text: string;
   /** Extra facts: `meta`, `compact-summary`, `compact-boundary`, `api-error`, the attachment or system subtype. */
   tags: string[];
   tool?: HistoryToolCall;
+  /** Set when the text (and tool result) were not kept: they are '' until withText() gives them back. */
+  digest?: HistoryDigest;
   /** `claude:<session>:<ordinal>` or `claude:<session>:unknown:<missingUuid>`; set by the projection. */
   window?: string;
 }
@@ -46,4 +60,8 @@ export interface HistoryProjection {
   neededByLine?: number;
   /** Windows and unknown segments that hold events, numbered ones first by ordinal. */
   windows: string[];
+  /** Lines over the line cap, read as stubs without their content (JSONL_LINE_TOO_LONG). */
+  oversizeLines: number[];
+  /** The query the event digests were computed for, when they were. */
+  query?: string;
 }

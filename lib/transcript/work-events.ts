@@ -2,9 +2,9 @@ import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord
 import { typedPromptText } from './user-prompt';
 import { describeToolCall, type ToolCall } from './tool-call-events';
 import { clipText, firstLines } from './work-event-text';
-import type { ExtractWorkEventsOptions, WorkEvent } from './work-event-types';
+import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from './work-event-types';
 
-export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions } from './work-event-types';
+export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState } from './work-event-types';
 
 // Typed prompts that turn the agent away from what it was doing.
 const CORRECTION = /^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|wrong\b|that'?s not\b|that is not\b|not that\b|instead\b|revert\b|undo\b)/i;
@@ -24,11 +24,20 @@ const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|t
  * const events = extractWorkEvents(records, { lastAssistantMessage: input.last_assistant_message });
  */
 export function extractWorkEvents(records: TranscriptRecord[], opts: ExtractWorkEventsOptions = {}): WorkEvent[] {
+  return extractWorkState(records, opts).events;
+}
+
+/**
+ * extractWorkEvents, plus the failures still open at the end (to pass with the next delta):
+ * the autosave reads one delta per Stop, and a fix often lands a turn after the failure.
+ * Never throws.
+ */
+export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions = {}): WorkState {
   const main = records.filter((r) => r.data.isSidechain !== true);
   const results = resultsById(main);
   const lastTodo = lastIndexOfTool(main, 'TodoWrite');
   const calls = new Map<string, ToolCall>();
-  const failures = new Map<string, string>();
+  const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
   const events: WorkEvent[] = [];
   const seen = new Set<string>();
   const emit = (e: WorkEvent) => {
@@ -78,6 +87,7 @@ export function extractWorkEvents(records: TranscriptRecord[], opts: ExtractWork
         const denied = failed && (d.toolDenialKind !== undefined || d.permissionDecision?.decision === 'reject' || DENIAL.test(output));
         if (denied) emit({ kind: 'rejected', text: `denied: ${label} — ${denialReason(toolResultText(block))}`, ...at });
         else if (failed) {
+          failures.delete(signature); // re-inserted last: the bound forgets the oldest first
           failures.set(signature, output);
           emit({ kind: 'error', text: `${label} failed: ${output || 'no output'}`, ...at });
         } else if (failures.has(signature)) {
@@ -105,7 +115,7 @@ export function extractWorkEvents(records: TranscriptRecord[], opts: ExtractWork
     if (decision !== null) emit({ kind: 'decision', text: decision });
   }
   if (lastRequest !== undefined) events.push(lastRequest);
-  return events;
+  return { events, openFailures: Object.fromEntries([...failures].slice(-MAX_OPEN_FAILURES)) };
 }
 
 function resultsById(records: TranscriptRecord[]): Map<string, ContentBlock> {

@@ -21,6 +21,22 @@ describe('readTranscriptFill', () => {
     if (read.ok) expect(read.bytesRead).toBeGreaterThan(256 * 1024);
   });
 
+  it('reads the fill from a last assistant line of 3 MB (over the tail line cap: scanned, its usage kept)', () => {
+    const path = join(tmp(), 't.jsonl');
+    const old = { type: 'assistant', message: { model: 'm', usage: { input_tokens: 1 } } };
+    const giant = { type: 'assistant', message: { model: 'm', content: [{ type: 'tool_use', id: 't', name: 'Write', input: { content: 'w'.repeat(3_000_000) } }], usage: { input_tokens: 5, cache_read_input_tokens: 1000 } } };
+    writeFileSync(path, `${JSON.stringify(old)}\n${JSON.stringify(giant)}\n`);
+    expect(readTranscriptFill(path)).toMatchObject({ ok: true, fill: { tokens: 1005 } });
+  });
+
+  it('reads past a giant last tool output to the usage record before it', () => {
+    const path = join(tmp(), 't.jsonl');
+    const usage = { type: 'assistant', message: { model: 'm', usage: { input_tokens: 42 } } };
+    const output = { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: 'o'.repeat(3_000_000) }] } };
+    writeFileSync(path, `${JSON.stringify(usage)}\n${JSON.stringify(output)}\n`);
+    expect(readTranscriptFill(path)).toMatchObject({ ok: true, fill: { tokens: 42 } });
+  });
+
   it('reports an unreadable transcript as a result, not a throw', () => {
     expect(readTranscriptFill(join(tmp(), 'missing.jsonl'))).toMatchObject({ ok: false, code: 'TRANSCRIPT_UNREADABLE' });
   });

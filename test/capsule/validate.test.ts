@@ -90,6 +90,8 @@ describe('validateCapsuleText on hostile input', () => {
     ['empty frontmatter', '---\n---\n', 'YAML_NOT_MAPPING'],
     ['duplicate keys', `${capsuleWith({}).replace('---\n', '---\nid: 01JDQ6Z8W1N9V3C5Q7R2T4Y6XB\n')}`, 'YAML_DUPLICATE_KEY'],
     ['an alias bomb', `---\n${bomb}\n---\n`, 'YAML_ALIAS_LIMIT'],
+    ['a list used as a key', capsuleWith({}).replace('---\n', '---\n? [complex, key]\n: v\n'), 'YAML_COMPLEX_KEY'],
+    ['a mapping used as a key, nested', capsuleWith({}).replace('---\n', '---\nextra:\n  ? {a: 1}\n  : v\n'), 'YAML_COMPLEX_KEY'],
     ['two YAML documents', '---\na: 1\n...\nb: 2\n---\n', 'YAML_SYNTAX'],
     ['a NUL byte', capsuleWith({ objective: 'a\u0000b' }), 'BINARY_CONTENT'],
     ['other binary bytes', `${capsuleWith({})}\u0001\u0002\u0003`, 'BINARY_CONTENT'],
@@ -98,6 +100,17 @@ describe('validateCapsuleText on hostile input', () => {
     ['a 5 MB document', `${capsuleWith({})}${'x'.repeat(5 * 1024 * 1024)}`, 'TOO_LARGE'],
   ])('names %s as %s and does not throw', (_what, text, code) => {
     expect(codes(text)).toEqual([code]);
+  });
+
+  it('prints no library warning for hostile YAML (a hook would put it on stderr)', () => {
+    const warn = jest.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
+    try {
+      codes(capsuleWith({}).replace('---\n', '---\n? [complex, key]\n: v\n'));
+      codes('---\nobjective: [unclosed\n---\n');
+      expect(warn).not.toHaveBeenCalled();
+    } finally {
+      warn.mockRestore();
+    }
   });
 
   it('reads a document with a UTF-8 BOM', () => {

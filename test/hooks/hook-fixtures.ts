@@ -65,7 +65,7 @@ export function payload(event: string, overrides: Record<string, unknown> = {}):
 }
 
 /** Transcript records of one turn the way Claude Code 2.1.332 writes them (harness README §7). */
-export function turnRecords(opts: { cwd: string; n: number; prompt?: string; write?: string; failing?: string; sessionId?: string }): string {
+export function turnRecords(opts: { cwd: string; n: number; prompt?: string; write?: string; failing?: string; passing?: string; sessionId?: string }): string {
   const t = '2026-11-29T21:00:00.000Z';
   const base = { isSidechain: false, cwd: opts.cwd, sessionId: opts.sessionId ?? 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1', timestamp: t, gitBranch: 'main' };
   const records: unknown[] = [{ ...base, type: 'user', uuid: `u${opts.n}`, message: { role: 'user', content: opts.prompt ?? `request ${opts.n}` } }];
@@ -76,6 +76,10 @@ export function turnRecords(opts: { cwd: string; n: number; prompt?: string; wri
   if (opts.failing) {
     records.push({ ...base, type: 'assistant', uuid: `b${opts.n}`, message: { id: `mb${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tb${opts.n}`, name: 'Bash', input: { command: opts.failing, description: 'run' } }] } });
     records.push({ ...base, type: 'user', uuid: `br${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tb${opts.n}`, content: 'Exit code 3\nwidget test failed', is_error: true } ] } });
+  }
+  if (opts.passing) {
+    records.push({ ...base, type: 'assistant', uuid: `p${opts.n}`, message: { id: `mp${opts.n}`, role: 'assistant', content: [{ type: 'tool_use', id: `tp${opts.n}`, name: 'Bash', input: { command: opts.passing, description: 'run' } }] } });
+    records.push({ ...base, type: 'user', uuid: `pr${opts.n}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tp${opts.n}`, content: 'all tests passed' }] } });
   }
   records.push({ ...base, type: 'assistant', uuid: `d${opts.n}`, message: { id: `md${opts.n}`, role: 'assistant', content: [{ type: 'text', text: `done ${opts.n}` }] } });
   return records.map((r) => JSON.stringify(r)).join('\n') + '\n';

@@ -49,6 +49,19 @@ describe('makeStopHook', () => {
     expect(readCapsule().sections.files).toEqual([`modified: ${repo.dir}/a.ts`, `modified: ${repo.dir}/b.ts`]);
   });
 
+  it('records a fix in a later turn as the resolution of the earlier failure', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, failing: 'npm test' }));
+    await stop();
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, write: `${repo.dir}/fix.ts` }));
+    await stop();
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 3, passing: 'npm test' }));
+    await stop();
+    expect(readCapsule().sections.errors).toEqual([
+      expect.stringContaining('Bash `npm test` failed'),
+      expect.stringMatching(/^resolved: Bash `npm test` now succeeds \(was: Exit code 3/),
+    ]);
+  });
+
   it('commits nothing when the transcript did not grow', async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
     await stop();

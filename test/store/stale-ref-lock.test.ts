@@ -1,6 +1,6 @@
-import { existsSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, unlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { clearStaleRefLock, STALE_REF_LOCK_MS } from '../../lib/store/stale-ref-lock';
+import { clearStaleRefLock, STALE_REF_LOCK_MS, waitOutRefLock } from '../../lib/store/stale-ref-lock';
 import { openTempStore } from './support/open-temp-store';
 import { capsuleText, testId } from './support/temp-repo';
 
@@ -38,5 +38,42 @@ describe('clearStaleRefLock', () => {
 
   it('does nothing for a lost race that names no lock', async () => {
     expect(await clearStaleRefLock('error: Not updating refs/heads/capsules (new tip does not contain old)')).toBe(false);
+  });
+});
+
+describe('waitOutRefLock', () => {
+  let t: Awaited<ReturnType<typeof openTempStore>>;
+  beforeEach(async () => (t = await openTempStore()));
+  afterEach(() => t.done());
+
+  function youngLock(): string {
+    const path = join(t.dir, '.git', 'refs', 'heads', 'capsules.lock');
+    writeFileSync(path, '');
+    return path;
+  }
+  const named = (path: string) => `error: cannot lock ref 'refs/heads/capsules': Unable to create '${path}': File exists.`;
+
+  it('says try again, removing nothing, when the owner releases a young lock', async () => {
+    const lock = youngLock();
+    let now = Date.now();
+    const clock = { now: () => now, sleep: async (ms: number) => { now += ms; unlinkSync(lock); } };
+    expect(await waitOutRefLock(named(lock), clock)).toBe(true);
+  });
+
+  it('removes a young lock once it has gone stale, and not before', async () => {
+    const lock = youngLock();
+    let now = Date.now();
+    const start = now;
+    const seen: boolean[] = [];
+    const clock = { now: () => now, sleep: async (ms: number) => { seen.push(existsSync(lock)); now += ms; } };
+    expect(await waitOutRefLock(named(lock), clock)).toBe(true);
+    expect(existsSync(lock)).toBe(false);
+    expect(seen.length).toBeGreaterThan(1);
+    expect(seen.every(Boolean)).toBe(true);
+    expect(now - start).toBeGreaterThanOrEqual(STALE_REF_LOCK_MS - 100); // the lock was made just before `start`
+  });
+
+  it('says nothing to retry for a failure that names no lock', async () => {
+    expect(await waitOutRefLock('fatal: could not read from remote repository')).toBe(false);
   });
 });

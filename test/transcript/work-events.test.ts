@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
-import { extractWorkEvents, type WorkEvent } from '../../lib/transcript/work-events';
+import { extractWorkEvents, extractWorkState, type WorkEvent } from '../../lib/transcript/work-events';
+import { MAX_OPEN_FAILURES } from '../../lib/transcript/work-event-types';
 import { MAX_WORK_EVENT_TEXT } from '../../lib/transcript/work-event-types';
 import { SAMPLE_PATH, TranscriptBuilder } from './transcript-builder';
 
@@ -92,6 +93,33 @@ describe('extractWorkEvents', () => {
     t.toolResult('t3', 'all passing');
     const events = extractWorkEvents(t.records());
     expect(kinds(events, 'resolution')).toEqual([expect.objectContaining({ text: expect.stringContaining('was: Exit code 1'), uuid: 'u6' })]);
+  });
+
+  it('pairs a success with a failure carried from an earlier delta', () => {
+    const first = new TranscriptBuilder();
+    first.toolUse('t1', 'Bash', { command: 'npm test' });
+    first.toolResult('t1', 'Exit code 1\n2 failing', true);
+    const before = extractWorkState(first.records());
+    expect(before.openFailures).toEqual({ 'Bash:npm test': 'Exit code 1 — 2 failing' });
+    const second = new TranscriptBuilder();
+    second.toolUse('t2', 'Bash', { command: 'npm test' });
+    second.toolResult('t2', 'all passing');
+    const after = extractWorkState(second.records(), { openFailures: before.openFailures });
+    expect(kinds(after.events, 'resolution')).toEqual([expect.objectContaining({ text: expect.stringContaining('was: Exit code 1') })]);
+    expect(after.openFailures).toEqual({});
+    expect(kinds(extractWorkEvents(second.records()), 'resolution')).toEqual([]);
+  });
+
+  it(`carries at most ${MAX_OPEN_FAILURES} open failures, forgetting the oldest`, () => {
+    const t = new TranscriptBuilder();
+    for (let i = 0; i <= MAX_OPEN_FAILURES; i++) {
+      t.toolUse(`t${i}`, 'Bash', { command: `make step-${i}` });
+      t.toolResult(`t${i}`, 'Exit code 2', true);
+    }
+    const { openFailures } = extractWorkState(t.records());
+    expect(Object.keys(openFailures)).toHaveLength(MAX_OPEN_FAILURES);
+    expect(openFailures).not.toHaveProperty('Bash:make step-0');
+    expect(openFailures).toHaveProperty(`Bash:make step-${MAX_OPEN_FAILURES}`);
   });
 
   it('treats an "Exit code N" result as an error even without is_error', () => {

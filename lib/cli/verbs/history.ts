@@ -1,9 +1,8 @@
 import { isCapsuleError } from '../../errors/capsule-error';
-import { parseTranscriptChunk } from '../../transcript/jsonl';
-import { projectHistory } from '../../transcript/history-project';
 import { listHistoryPage, readHistoryPage, renderHistoryPage, type HistoryPage } from '../../transcript/history-page';
-import { HISTORY_ROLES, type HistoryProjection, type HistoryRole } from '../../transcript/history-types';
+import { HISTORY_ROLES, type HistoryEvent, type HistoryProjection, type HistoryRole } from '../../transcript/history-types';
 import { eventBody, oneLine } from '../../transcript/history-text';
+import { eventTextFromFile, projectHistoryFile } from '../history-file';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { findTranscript, type TranscriptSource } from '../transcript-source';
@@ -53,18 +52,19 @@ export const verb: Verb = {
     if (sub !== 'list' && sub !== 'read') throw usageError('history', `expected 'list' or 'read', received ${sub === undefined ? 'nothing' : JSON.stringify(sub)}`);
     const { values, positionals } = parseVerbArgs('history', rest, OPTIONS);
     const source = findTranscript({ file: values.file, session: values.session, cwd: ctx.cwd, env: ctx.env });
-    const projection = projectHistory(parseTranscriptChunk(source.text, { includeUnterminated: true }), {
+    const projection = projectHistoryFile(source.path, {
       sessionId: source.sessionId,
       leaf: values.leaf,
       sidechain: source.sidechain,
+      query: sub === 'list' ? values.query : undefined,
     });
     const command = `git capsule history ${sub}${sourceFlags(values)}`;
     const limit = positiveInt('--limit', values.limit);
     try {
       const page =
         sub === 'list'
-          ? listPage(projection, values, positionals, command, limit)
-          : readPage(projection, positionals, command, limit);
+          ? listPage(projection, values, positionals, command, limit, eventTextFromFile(source.path))
+          : readPage(projection, positionals, command, limit, eventTextFromFile(source.path));
       print(ctx, source, projection, page, values.json === true, sub === 'list');
       return EXIT.OK;
     } catch (err) {
@@ -76,7 +76,7 @@ export const verb: Verb = {
   },
 };
 
-function listPage(projection: HistoryProjection, values: Values, positionals: string[], command: string, limit: number | undefined): HistoryPage {
+function listPage(projection: HistoryProjection, values: Values, positionals: string[], command: string, limit: number | undefined, withText: (e: HistoryEvent) => HistoryEvent): HistoryPage {
   if (positionals.length > 0) throw usageError('history', `list takes no positional arguments, received ${JSON.stringify(positionals[0])}`);
   if (values.page !== undefined && values.cursor !== undefined) throw usageError('history', '--page and --cursor are alternatives; pass one');
   return listHistoryPage(projection, {
@@ -86,13 +86,14 @@ function listPage(projection: HistoryProjection, values: Values, positionals: st
     roles: parseRoles(values.role),
     page: positiveInt('--page', values.page),
     cursor: positiveInt('--cursor', values.cursor),
+    withText,
   });
 }
 
-function readPage(projection: HistoryProjection, positionals: string[], command: string, limit: number | undefined): HistoryPage {
+function readPage(projection: HistoryProjection, positionals: string[], command: string, limit: number | undefined, withText: (e: HistoryEvent) => HistoryEvent): HistoryPage {
   const match = positionals.length === 1 ? /^(\d+)(?::(\d+))?$/.exec(positionals[0]!) : null;
   if (match === null) throw usageError('history', `read takes one address SEQ or SEQ:OFFSET, received ${JSON.stringify(positionals.join(' '))}`);
-  return readHistoryPage(projection, { command, limit, seq: Number(match[1]), offset: match[2] === undefined ? undefined : Number(match[2]) });
+  return readHistoryPage(projection, { command, limit, seq: Number(match[1]), offset: match[2] === undefined ? undefined : Number(match[2]), withText });
 }
 
 type Values = { [K in keyof typeof OPTIONS]?: (typeof OPTIONS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -108,9 +109,9 @@ function print(ctx: CliContext, source: TranscriptSource, projection: HistoryPro
     const body = eventBody(e);
     const cut = page.partial?.seq === e.seq ? page.partial : null;
     const text = cut !== null ? page.blocks[e === page.events[0] ? 0 : page.blocks.length - 1] ?? '' : list ? oneLine(body, 200) : body;
-    return { seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text, partial: cut, tool: e.tool ? { ...e.tool, result: undefined } : null };
+    return { seq: e.seq, role: e.role, uuid: e.uuid, line: e.line, timestamp: e.timestamp ?? null, window: e.window, tags: e.tags, text, partial: cut, tool: e.tool ? { ...e.tool, result: undefined, resultOffset: undefined } : null };
   });
-  const out = { file: source.path, chosenBy: source.chosenBy, sessionId: projection.sessionId, leaf: projection.leaf, notice: page.notice, missing: projection.missing, windows: projection.windows, events, next: page.next };
+  const out = { file: source.path, chosenBy: source.chosenBy, sessionId: projection.sessionId, leaf: projection.leaf, notice: page.notice, missing: projection.missing, windows: projection.windows, oversizeLines: projection.oversizeLines, events, next: page.next };
   ctx.stdout(`${JSON.stringify(out, null, 2)}\n`);
 }
 

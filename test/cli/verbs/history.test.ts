@@ -2,6 +2,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main } from '../../../lib/cli/main';
+import { MAX_LINE_BYTES } from '../../../lib/transcript/jsonl-oversize';
 import type { CliContext } from '../../../lib/cli/context';
 import { SAMPLE_PATH, SAMPLE_SESSION, TranscriptBuilder } from '../../transcript/transcript-builder';
 
@@ -134,6 +135,29 @@ describe('history verb', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('[HISTORY_MALFORMED_LINE]');
     expect(r.stderr).toContain('line 2');
+  });
+
+  it('reads a transcript with a line over the 8 MiB cap as a stub, counts it, and reads the rest in full', async () => {
+    const t = new TranscriptBuilder();
+    t.user('start');
+    t.toolUse('toolu_big', 'Bash', { command: 'cat giant.log' });
+    t.toolResult('toolu_big', 'G'.repeat(MAX_LINE_BYTES + 1000));
+    t.toolUse('toolu_small', 'Bash', { command: 'echo hi' });
+    t.toolResult('toolu_small', 'hi there');
+    t.assistant('finished');
+    const path = join(home, 'giant.jsonl');
+    writeFileSync(path, t.text());
+    const list = await run(['list', '--file', path, '--json']);
+    expect(list.code).toBe(0);
+    const out = JSON.parse(list.stdout);
+    expect(out.oversizeLines).toEqual([3]);
+    expect(out.missing).toEqual([]);
+    expect(out.events.map((e: { text: string }) => e.text)).toEqual(['start', expect.stringMatching(/^→ Bash\(cat giant\.log\) ← \[content not read: \d+ bytes on one line/), '→ Bash(echo hi) ← hi there', 'finished']);
+    const read = await run(['read', String(out.events[1].seq), '--file', path]);
+    expect(read.stdout).toContain('1 line(s) over the line cap read without their content');
+    expect(read.stdout).toMatch(/← \[content not read: \d+ bytes on one line, over the 8388608-byte line cap\]\n/);
+    expect(read.stdout).toContain('← hi there');
+    expect(read.stdout).not.toContain('GGGG');
   });
 
   it('prints the incomplete-history notice before a query error', async () => {
