@@ -109,11 +109,11 @@ function fixedFiles(gitDir: string, commonDir: string, env: NodeJS.ProcessEnv): 
  * editor prints the path (an empty or missing file shows up in no listing). Undefined when git
  * does not say, which keeps the read out of the cache.
  */
-async function systemConfigFile(git: GitRunner): Promise<string | null | undefined> {
+async function systemConfigFile(git: GitRunner): Promise<string | undefined> {
   try {
     const out = await git.run(['config', '--system', '--edit'], { env: { GIT_EDITOR: 'echo' } });
-    const path = out.stdout.replace(/\n$/, '');
-    return path !== '' && !path.includes('\n') ? resolve(git.cwd, path) : undefined;
+    const path = out.stdout.replace(/\r?\n$/, '');
+    return path !== '' && !/[\r\n]/.test(path) ? resolve(git.cwd, path) : undefined;
   } catch {
     return undefined;
   }
