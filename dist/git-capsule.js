@@ -26,7 +26,9 @@ function runWithCodeCache(bundle, env, variant) {
     return;
   }
   if (cacheFile && (cached === void 0 || script.cachedDataRejected)) {
-    process.once("exit", () => saveCache(cacheFile, script));
+    process.once("exit", (code) => {
+      if (variant === void 0 || code === 0) saveCache(cacheFile, script);
+    });
   }
   const module2 = { exports: {}, filename: bundle };
   const fn = script.runInThisContext();

@@ -34,7 +34,10 @@ export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant
   }
   if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
     // Written at exit so the cache also holds the functions this run compiled lazily.
-    process.once('exit', () => saveCache(cacheFile, script));
+    // A variant's cache is kept only from a run that succeeded, so a mistyped verb leaves none behind.
+    process.once('exit', (code) => {
+      if (variant === undefined || code === 0) saveCache(cacheFile, script);
+    });
   }
   const module = { exports: {} as unknown, filename: bundle };
   const fn = script.runInThisContext() as (e: unknown, r: NodeRequire, m: unknown, f: string, d: string) => void;

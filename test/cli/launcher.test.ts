@@ -50,6 +50,11 @@ describe('the CLI launcher', () => {
     expect(cacheFiles().sort()).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/), expect.stringMatching(/^git-capsule-help-[0-9a-f]{20}\.v8$/)]);
   });
 
+  it('keeps no cache for a verb that failed (a mistyped verb leaves no file behind)', () => {
+    expect(spawnSync(process.execPath, [CLI, 'no-such-verb'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' }).status).toBe(2);
+    expect(cacheFiles()).toEqual([]);
+  });
+
   it('keeps the exit code and stderr of the verb it runs', () => {
     const r = run();
     const bad = spawnSync(process.execPath, [CLI, 'no-such-verb'], { env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' });
