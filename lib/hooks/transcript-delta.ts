@@ -1,9 +1,17 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { JsonlLineReader } from '../transcript/jsonl-reader';
+import type { TranscriptRecord } from '../transcript/records';
+import { slimRecord } from '../transcript/slim-record';
 import type { TranscriptCursor } from './session-state';
 
 /** The transcript text after a cursor, and where it starts. */
 export interface TranscriptDelta {
+  /** The delta as text ('' when it was streamed). */
   text: string;
+  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records, slimmed (slimRecord). */
+  streamed?: { records: TranscriptRecord[]; consumedBytes: number; lines: number };
+  /** Bytes after a trusted cursor that were skipped because the delta was over MAX_STREAMED_DELTA_BYTES. */
+  skippedBytes: number;
   /** Byte offset of `text` in the file. */
   startBytes: number;
   /** Line count before `text` (for line numbers). */
@@ -15,10 +23,27 @@ export interface TranscriptDelta {
   headLength: number;
 }
 
+/** Limits of one delta read (tests pass small ones). */
+export interface DeltaLimits {
+  /** A delta up to this size is read whole, as text. */
+  maxTextBytes: number;
+  /** A longer one is streamed line by line, records slimmed, from at most its last this many bytes. */
+  maxStreamedBytes: number;
+}
+
 const HEAD_BYTES = 512;
 const UTF8 = new TextDecoder('utf-8');
-/** A first read of a long transcript (plugin installed mid-session) reads only its tail. */
+/** A delta up to this size (one ordinary turn) is read whole. */
 export const MAX_DELTA_BYTES = 4 * 1024 * 1024;
+/**
+ * A longer delta (a long turn, or the first read of a long transcript when the plugin was
+ * installed mid-session) is streamed from at most its last 8 MiB, records slimmed, no line over
+ * 8 MiB held. Measured on a 200 MB transcript: 8 MiB peaks at ~72 MB RSS (the 4 MiB text read
+ * before it: 70 MB), 16 MiB at ~95 MB, 32 MiB at ~105 MB, mostly parse garbage, not records.
+ */
+export const MAX_STREAMED_DELTA_BYTES = 8 * 1024 * 1024;
+const DEFAULT_LIMITS: DeltaLimits = { maxTextBytes: MAX_DELTA_BYTES, maxStreamedBytes: MAX_STREAMED_DELTA_BYTES };
+const READ_CHUNK = 1024 * 1024;
 
 /**
  * Reads what was appended to a transcript since `cursor`. A file shorter than the cursor, or
@@ -26,7 +51,7 @@ export const MAX_DELTA_BYTES = 4 * 1024 * 1024;
  * is an empty delta. An unterminated last line is returned as is; the JSONL reader leaves it
  * unconsumed so the next call reads it again once complete.
  */
-export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined): TranscriptDelta | null {
+export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined, limits: DeltaLimits = DEFAULT_LIMITS): TranscriptDelta | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -40,23 +65,54 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
     const trusted =
       cursor !== undefined && cursor.bytes <= size && cursor.headLength <= size &&
       sameHead(readRange(fd, 0, cursor.headLength), cursor.head);
-    let start = trusted ? cursor.bytes : 0;
-    let baseLine = trusted ? cursor.lines : 0;
-    let text = '';
-    if (size - start > MAX_DELTA_BYTES) {
-      // Skip to the first whole line inside the tail; line numbers are unknown from here on.
-      const tail = readRange(fd, size - MAX_DELTA_BYTES, MAX_DELTA_BYTES);
-      const firstNewline = tail.indexOf(10);
-      start = size - MAX_DELTA_BYTES + firstNewline + 1;
-      baseLine = 0;
-      text = UTF8.decode(tail.subarray(firstNewline + 1));
-    } else {
-      text = UTF8.decode(readRange(fd, start, size - start));
+    const from = trusted ? cursor.bytes : 0;
+    const base = { head, headLength, restarted: !trusted && cursor !== undefined };
+    if (size - from <= limits.maxTextBytes) {
+      return { ...base, text: UTF8.decode(readRange(fd, from, size - from)), startBytes: from, baseLine: trusted ? cursor.lines : 0, skippedBytes: 0 };
     }
-    return { text, startBytes: start, baseLine, restarted: !trusted && cursor !== undefined, head, headLength };
+    // Over the window: start at the first whole line inside it; line numbers are unknown from there.
+    const clipped = size - from > limits.maxStreamedBytes;
+    const start = clipped ? nextLineStart(fd, size - limits.maxStreamedBytes, size) : from;
+    const baseLine = clipped || !trusted ? 0 : cursor.lines;
+    return {
+      ...base,
+      text: '',
+      streamed: streamRecords(fd, start, size, baseLine),
+      // A first read of a long transcript is a tail by design; only a trusted cursor's delta loses turns.
+      skippedBytes: trusted ? start - from : 0,
+      startBytes: start,
+      baseLine,
+    };
   } finally {
     closeSync(fd);
   }
+}
+
+/** The delta's records from `start` to `end`, slimmed, holding at most one line (of at most 8 MiB) at a time. */
+function streamRecords(fd: number, start: number, end: number, baseLine: number): NonNullable<TranscriptDelta['streamed']> {
+  const records: TranscriptRecord[] = [];
+  const reader = new JsonlLineReader((l) => l.record && records.push(slimRecord(l.record)), { baseLine, startByte: start });
+  const buffer = new Uint8Array(READ_CHUNK);
+  for (let at = start; at < end; ) {
+    const n = readSync(fd, buffer, 0, Math.min(READ_CHUNK, end - at), at);
+    if (n === 0) break;
+    reader.push(buffer.subarray(0, n));
+    at += n;
+  }
+  return { records, ...reader.end({ includeUnterminated: true }) };
+}
+
+/** The offset just after the first newline at or after `from` (`end` when there is none). */
+function nextLineStart(fd: number, from: number, end: number): number {
+  const buffer = new Uint8Array(64 * 1024);
+  for (let at = from; at < end; ) {
+    const n = readSync(fd, buffer, 0, Math.min(buffer.length, end - at), at);
+    if (n === 0) break;
+    const newline = buffer.subarray(0, n).indexOf(10);
+    if (newline !== -1) return at + newline + 1;
+    at += n;
+  }
+  return end;
 }
 
 /** The cursor after consuming `consumedBytes` / `lines` of a delta. */

@@ -11,8 +11,9 @@ import { writeBigTranscript, type BigTranscript } from './big-transcript';
 // `--require` preload that records the process's peak RSS (getrusage maxrss) at exit.
 //
 // The bounds, from measurements on a 2-core machine (Node 20; README "Transcript memory"):
-// - Stop and PreCompact read the delta since their cursor, at most its last 4 MiB, and commit:
-//   measured 46-70 MB, bound 100 MB;
+// - Stop and PreCompact read the delta since their cursor (up to 4 MiB as text, a longer one
+//   streamed from at most its last 8 MiB, records slimmed) and commit: measured 44-74 MB, bound
+//   100 MB (a 16 MiB window measured ~95 MB, 32 MiB ~105 MB);
 // - UserPromptSubmit, `budget` and `statusline` read a tail of 256 KiB doubling to 16 MiB, lines
 //   over 1 MiB scanned, not held: measured 42-53 MB (a 50 MB last line included), bound 80 MB
 //   (holding lines up to the 8 MiB general cap instead measured ~100 MB);

@@ -62,6 +62,16 @@ describe('makeStopHook', () => {
     ]);
   });
 
+  it('keeps the first edit of a turn that appended more than 4 MiB', async () => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/before.ts` }));
+    await stop();
+    const huge = turnRecords({ cwd: repo.dir, n: 3, write: `${repo.dir}/middle.ts` }).replace('x\\n', 'x'.repeat(6 * 1024 * 1024));
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, write: `${repo.dir}/early.ts` }) + huge + turnRecords({ cwd: repo.dir, n: 4, write: `${repo.dir}/late.ts` }));
+    await stop();
+    expect(readCapsule().sections.files).toEqual([`before.ts`, `early.ts`, `middle.ts`, `late.ts`].map((f) => `modified: ${repo.dir}/${f}`));
+    expect(readErrorLog(repo.stateDir)).toEqual([]);
+  });
+
   it('commits nothing when the transcript did not grow', async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
     await stop();

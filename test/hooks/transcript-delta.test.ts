@@ -3,6 +3,7 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { advanceCursor, readTranscriptDelta } from '../../lib/hooks/transcript-delta';
+import { SLIM_STRING_CHARS } from '../../lib/transcript/slim-record';
 
 const line = (n: number) => `${JSON.stringify({ type: 'user', uuid: `u${n}`, message: { role: 'user', content: `prompt ${n}` } })}\n`;
 
@@ -80,5 +81,43 @@ describe('readTranscriptDelta', () => {
     const cursor = advanceCursor(first, consume(first.text));
     writeFileSync(file, line(1).replace('prompt 1', 'prompt X') + line(2) + line(3));
     expect(readTranscriptDelta(file, cursor)!.restarted).toBe(true);
+  });
+
+  describe('over the text limit', () => {
+    const small = { maxTextBytes: 1000, maxStreamedBytes: 1_000_000 };
+    const big = (n: number) => `${JSON.stringify({ type: 'user', uuid: `u${n}`, message: { role: 'user', content: `prompt ${n} ${'x'.repeat(20_000)}` } })}\n`;
+    const contents = (d: ReturnType<typeof readTranscriptDelta>) => d!.streamed!.records.map((r) => String((r.data.message as { content: string }).content));
+
+    it('streams every line of the delta, long strings cut, and consumes it all', () => {
+      writeFileSync(file, line(1));
+      const first = readTranscriptDelta(file, undefined, small)!;
+      const cursor = advanceCursor(first, consume(first.text));
+      appendFileSync(file, line(2) + big(3) + line(4));
+      const delta = readTranscriptDelta(file, cursor, small)!;
+      expect(delta).toMatchObject({ text: '', skippedBytes: 0, baseLine: 1, startBytes: cursor.bytes });
+      expect(contents(delta).map((c) => c.slice(0, 8))).toEqual(['prompt 2', 'prompt 3', 'prompt 4']);
+      expect(contents(delta)[1]).toHaveLength(SLIM_STRING_CHARS);
+      expect(advanceCursor(delta, delta.streamed!).bytes).toBe(readFileSync(file).length);
+    });
+
+    it('reads only the last window of a longer delta, from a whole line, and says how much it skipped', () => {
+      writeFileSync(file, line(1));
+      const first = readTranscriptDelta(file, undefined, small)!;
+      const cursor = advanceCursor(first, consume(first.text));
+      for (let n = 2; n < 60; n++) appendFileSync(file, big(n));
+      const limits = { maxTextBytes: 1000, maxStreamedBytes: Math.floor(3.5 * big(2).length) };
+      const delta = readTranscriptDelta(file, cursor, limits)!;
+      expect(contents(delta).map((c) => c.slice(0, 9))).toEqual(['prompt 57', 'prompt 58', 'prompt 59']);
+      expect(delta.skippedBytes).toBe(delta.startBytes - cursor.bytes);
+      expect(delta.skippedBytes).toBeGreaterThan(0);
+      expect(advanceCursor(delta, delta.streamed!).bytes).toBe(readFileSync(file).length);
+    });
+
+    it('counts nothing as skipped on a first read, whose tail is by design', () => {
+      for (let n = 1; n < 60; n++) appendFileSync(file, big(n));
+      const delta = readTranscriptDelta(file, undefined, { maxTextBytes: 1000, maxStreamedBytes: Math.floor(3.5 * big(2).length) })!;
+      expect(delta.skippedBytes).toBe(0);
+      expect(delta.streamed!.records).toHaveLength(3);
+    });
   });
 });
