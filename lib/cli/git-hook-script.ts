@@ -1,5 +1,5 @@
 /** The git hooks git-capsule installs. */
-export const GIT_HOOK_EVENTS = ['pre-push', 'post-merge'] as const;
+export const GIT_HOOK_EVENTS = ['pre-push', 'post-merge', 'post-rewrite'] as const;
 export type GitHookEvent = (typeof GIT_HOOK_EVENTS)[number];
 
 /** The line that marks a hook file as ours; install and uninstall recognise their own files by it. */
@@ -11,7 +11,7 @@ export const CHAINED_SUFFIX = '.capsule-chained';
 /** The command a hook uses when install was not given the bundled CLI's path. */
 export const DEFAULT_CLI_COMMAND = 'git capsule';
 
-const PURPOSE: Record<GitHookEvent, { what: string; args: string; failure: string }> = {
+const PURPOSE: Record<GitHookEvent, { what: string; args: string; failure: string; when?: string }> = {
   'pre-push': {
     what: 'pushes the capsule memory branch along with your push',
     // $1 is the remote name (or the URL when pushing to a URL).
@@ -22,6 +22,14 @@ const PURPOSE: Record<GitHookEvent, { what: string; args: string; failure: strin
     what: "fetches and merges the remote's capsule memory branch after a pull",
     args: 'sync --quiet --no-push',
     failure: 'memory branch not merged',
+  },
+  'post-rewrite': {
+    what: "fetches and merges the remote's capsule memory branch after a `git pull --rebase` that rebased (one that fast-forwards runs post-merge)",
+    args: 'sync --quiet --no-push',
+    failure: 'memory branch not merged',
+    // git pull exports GIT_REFLOG_ACTION ("pull --rebase …") to the rebase it runs; a rebase or
+    // amend of your own makes no network call.
+    when: '[ "$1" = rebase ] && case "${GIT_REFLOG_ACTION:-}" in pull*) true ;; *) false ;; esac && ',
   },
 };
 
@@ -50,7 +58,7 @@ if [ -x "$chained" ]; then
   status=$?
   [ "$status" -ne 0 ] && exit "$status"
 fi
-if [ "$(git config --bool capsule.autoSync 2>/dev/null)" = "true" ]; then
+if ${p.when ?? ''}[ "$(git config --bool capsule.autoSync 2>/dev/null)" = "true" ]; then
   out=$(${cliCommand} ${p.args} 2>&1 </dev/null) ||
     printf 'git-capsule: %s (%s)\\n' '${p.failure}' "$(printf '%s\\n' "$out" | tail -n 1)" >&2
 fi

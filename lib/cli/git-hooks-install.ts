@@ -35,7 +35,7 @@ export async function resolveHooksDir(git: GitRunner): Promise<string> {
 }
 
 /**
- * Installs the pre-push and post-merge hooks and sets `capsule.autoSync true` in the
+ * Installs the pre-push, post-merge and post-rewrite hooks and sets `capsule.autoSync true` in the
  * repository's config. A hook the user already has is moved aside to `<event>.capsule-chained`
  * (bytes and mode untouched) and called first by ours. Installing again only refreshes our
  * files. Throws HOOKS_DISABLED, HOOK_CHAIN_OCCUPIED (a leftover chained file would be overwritten).

@@ -28,10 +28,10 @@ function pushMain(dir: string, env: NodeJS.ProcessEnv = trio.env): { code: numbe
 }
 
 describe('installGitHooks', () => {
-  it('writes both hooks, sets capsule.autoSync and reports them installed', async () => {
+  it('writes its three hooks, sets capsule.autoSync and reports them installed', async () => {
     const report = await installGitHooks(runner(trio.a), { cliCommand: CLI });
     expect(report.autoSync).toBe(true);
-    expect(report.hooks.map((h) => [h.event, h.state, h.chained])).toEqual([['pre-push', 'installed', false], ['post-merge', 'installed', false]]);
+    expect(report.hooks.map((h) => [h.event, h.state, h.chained])).toEqual([['pre-push', 'installed', false], ['post-merge', 'installed', false], ['post-rewrite', 'installed', false]]);
     for (const e of GIT_HOOK_EVENTS) expect(mode(join(hooks(trio.a), e))).toBe(0o755);
   });
 
@@ -105,7 +105,7 @@ describe('uninstallGitHooks', () => {
     writeFileSync(join(hooks(trio.a), 'post-merge'), USER_HOOK, { mode: 0o755 });
     await uninstallGitHooks(runner(trio.a));
     expect(readFileSync(join(hooks(trio.a), 'post-merge'), 'utf8')).toBe(USER_HOOK);
-    expect((await gitHooksStatus(runner(trio.a))).hooks.map((h) => h.state)).toEqual(['absent', 'foreign']);
+    expect((await gitHooksStatus(runner(trio.a))).hooks.map((h) => h.state)).toEqual(['absent', 'foreign', 'absent']);
   });
 });
 
@@ -119,6 +119,20 @@ describe('git hooks at work', () => {
     expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
     expect(refOf(trio.b, trio.env)).toBeNull();
     git(trio.b, ['pull', '-q', '--no-rebase', 'origin', 'main'], trio.env);
+    expect(refOf(trio.b, trio.env)).toBe(refOf(trio.a, trio.env));
+  });
+
+  it('merges it after a git pull --rebase that rebased local commits, and not after a rebase of your own', async () => {
+    await installGitHooks(runner(trio.a), { cliCommand: CLI });
+    await installGitHooks(runner(trio.b), { cliCommand: CLI });
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    expect(pushMain(trio.a).code).toBe(0);
+    git(trio.b, ['commit', '-q', '--allow-empty', '-m', 'local work'], trio.env);
+    git(trio.b, ['commit', '-q', '--allow-empty', '-m', 'more local work'], trio.env);
+    git(trio.b, ['-c', 'rebase.autoSquash=false', 'rebase', '-q', '--force-rebase', 'HEAD~1'], trio.env);
+    expect(refOf(trio.b, trio.env)).toBeNull(); // a rebase of your own makes no network call
+    git(trio.b, ['pull', '-q', '--rebase', 'origin', 'main'], trio.env);
+    expect(git(trio.b, ['log', '-1', '--format=%s', 'HEAD~2'], trio.env)).toBe('work'); // it did rebase
     expect(refOf(trio.b, trio.env)).toBe(refOf(trio.a, trio.env));
   });
 

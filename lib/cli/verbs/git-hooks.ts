@@ -3,13 +3,14 @@ import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { bundledCliCommand, gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';
 
-/** `git capsule git-hooks install|uninstall|status`: the opt-in pre-push and post-merge sync hooks. */
+/** `git capsule git-hooks install|uninstall|status`: the opt-in pre-push, post-merge and post-rewrite sync hooks. */
 export const verb: Verb = {
   name: 'git-hooks',
-  summary: 'install, remove or show the pre-push / post-merge hooks that sync the memory branch',
+  summary: 'install, remove or show the pre-push / post-merge / post-rewrite hooks that sync the memory branch',
   usage: `usage: git capsule git-hooks <install|uninstall|status> [--cli <path>] [--json]
 
-  install     write pre-push and post-merge into the hooks directory (core.hooksPath honoured),
+  install     write pre-push, post-merge and post-rewrite (after a git pull --rebase) into the
+              hooks directory (core.hooksPath honoured),
               moving any hook you already have aside as <hook>.capsule-chained and calling it
               first; sets git config capsule.autoSync true
   uninstall   remove our hooks and put yours back exactly as they were; unsets capsule.autoSync
