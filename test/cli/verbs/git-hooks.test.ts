@@ -13,9 +13,9 @@ describe('git capsule git-hooks', () => {
   it('installs, reports and uninstalls as JSON', async () => {
     const installed = await runCli(['git-hooks', 'install', '--json'], { cwd: trio.a, env: trio.env });
     expect(installed.code).toBe(0);
-    expect(JSON.parse(installed.stdout)).toMatchObject({ autoSync: true, hooks: [{ event: 'pre-push', state: 'installed' }, { event: 'post-merge', state: 'installed' }] });
+    expect(JSON.parse(installed.stdout)).toMatchObject({ autoSync: true, hooks: [{ event: 'pre-push', state: 'installed' }, { event: 'post-merge', state: 'installed' }, { event: 'post-rewrite', state: 'installed' }] });
     const removed = await runCli(['git-hooks', 'uninstall', '--json'], { cwd: trio.a, env: trio.env });
-    expect(JSON.parse(removed.stdout)).toMatchObject({ autoSync: false, hooks: [{ state: 'absent' }, { state: 'absent' }] });
+    expect(JSON.parse(removed.stdout)).toMatchObject({ autoSync: false, hooks: [{ state: 'absent' }, { state: 'absent' }, { state: 'absent' }] });
   });
 
   it('writes hooks that call the bundle by absolute path when run from the bundle', () => {
