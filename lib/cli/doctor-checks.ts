@@ -1,9 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
 import { HOOK_EVENTS, type HookEventName } from '../hooks/hook-events';
 import { openStore } from '../store/open-store';
+import { STALE_REF_LOCK_MS } from '../store/stale-ref-lock';
 import { locateRuntime } from '../hooks/runtime-dir';
 import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from './claude-settings';
 
@@ -31,6 +32,7 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   checks.push(
     git?.status === 'fail' ? { name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: git.fix } : await checkMemoryRef(cwd, env),
     checkHooks(cwd, env),
+    checkRefLocks(location.commonDir, now),
     checkErrors(location.runtimeDir, now),
   );
   return checks;
@@ -116,6 +118,39 @@ function brokenCommands(sources: Array<{ settings: ClaudeSettings | null }>): st
     }
   }
   return broken;
+}
+
+/**
+ * Ref locks older than STALE_REF_LOCK_MS: git holds one for milliseconds, so an old one was left
+ * by a git that was killed (a hook timed out, a SIGKILL), and git refuses to move that ref until
+ * it is gone. git-capsule's own writes and syncs remove the ones on their refs; others stay.
+ */
+function checkRefLocks(commonDir: string, now: Date): DoctorCheck {
+  const stale: string[] = [];
+  const candidates = [join(commonDir, 'packed-refs.lock'), ...listFiles(join(commonDir, 'refs')).filter((p) => p.endsWith('.lock'))];
+  for (const path of candidates) {
+    try {
+      if (now.getTime() - statSync(path).mtimeMs >= STALE_REF_LOCK_MS) stale.push(path);
+    } catch {
+      // gone meanwhile, or never there
+    }
+  }
+  if (stale.length === 0) return { name: 'ref locks', status: 'ok', detail: 'no stale ref locks' };
+  return {
+    name: 'ref locks',
+    status: 'warn',
+    detail: `${stale.length} ref lock(s) older than ${STALE_REF_LOCK_MS / 1000} s, left by a git that was killed: ${stale.slice(0, 5).join(', ')}`,
+    fix: 'git-capsule removes those on its own refs at its next write or sync; for the others, make sure no git is running in this repository, then delete the file',
+  };
+}
+
+/** Every entry below `dir`, as paths; none when it cannot be read. */
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((rel) => join(dir, rel));
+  } catch {
+    return [];
+  }
 }
 
 function checkErrors(runtimeDir: string | null, now: Date): DoctorCheck {

@@ -2,10 +2,10 @@ import { parseVerbArgs } from '../args';
 import { EXIT, type Verb } from '../context';
 import { runDoctorChecks } from '../doctor-checks';
 
-/** `git capsule doctor`: checks git, node, the memory ref, the hook wiring and the last logged errors. */
+/** `git capsule doctor`: checks git, node, the memory ref, the hook wiring, stale ref locks and the last logged errors. */
 export const verb: Verb = {
   name: 'doctor',
-  summary: 'check git, node, the memory ref, the hook wiring and recent hook errors, and say how to fix each',
+  summary: 'check git, node, the memory ref, the hook wiring, stale ref locks and recent hook errors, and say how to fix each',
   usage: `usage: git capsule doctor [--json]
 
   --json   print [{ "name", "status": "ok"|"warn"|"fail", "detail", "fix"? }]

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
 import { git, makeTempDir, makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
@@ -52,6 +52,23 @@ describe('git capsule doctor', () => {
     } finally {
       outside.cleanup();
     }
+  });
+
+  it('names a ref lock a killed git left behind, and not a fresh one', async () => {
+    await runCli(['init'], { cwd: repo.dir, env: repo.env });
+    const stale = join(repo.dir, '.git', 'refs', 'heads', 'capsules.lock');
+    const fresh = join(repo.dir, '.git', 'refs', 'heads', 'main.lock');
+    writeFileSync(stale, '');
+    writeFileSync(fresh, '');
+    const old = (Date.now() - 60_000) / 1000;
+    utimesSync(stale, old, old);
+    const checks = byName((await runCli(['doctor', '--json'], { cwd: repo.dir, env: repo.env })).stdout);
+    expect(checks['ref locks']).toMatchObject({ status: 'warn', detail: expect.stringContaining(stale), fix: expect.stringContaining('next write or sync') });
+    expect(checks['ref locks']!.detail).not.toContain(fresh);
+  });
+
+  it('reports no stale ref locks in a clean repository', async () => {
+    expect(byName((await runCli(['doctor', '--json'], { cwd: repo.dir, env: repo.env })).stdout)['ref locks']).toMatchObject({ status: 'ok' });
   });
 
   it('shows recent coded lines of the error log', async () => {
