@@ -1,5 +1,5 @@
 import { STATUSES, type CapsuleStatus } from '../capsule/types';
-import { capsulePath } from './memory-format';
+import { capsulePath, isSafeId } from './memory-format';
 import type { IndexEntry, StatusCounts } from './types';
 
 /**
@@ -47,6 +47,9 @@ export function parseShard(text: string, status: CapsuleStatus, month: string): 
     try {
       const data = JSON.parse(line.slice(tab + 1)) as Record<string, unknown>;
       const id = line.slice(sep + 1, tab);
+      // The index is tip-tree data another machine may have pushed: an id that could never have
+      // been written (isSafeId) is a forged line, and it must not reach a listing or the agent.
+      if (!isSafeId(id)) continue;
       const entry: IndexEntry = { id, status, createdAt: String(data.createdAt), sortKey: line.slice(0, sep), path: capsulePath(id, month) };
       if (typeof data.trigger === 'string') entry.trigger = data.trigger;
       if (typeof data.objective === 'string') entry.objective = data.objective;
