@@ -1,4 +1,5 @@
 import { budgetOnSessionStart } from '../budget-io/budget-hooks';
+import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { renderOrientation } from './orientation';
@@ -37,6 +38,9 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;
       }
+      // A live outside conductor owns this boot: no orientation of ours either (seed 000's guard).
+      const guard = await checkCoordination(ctx.env, ctx.projectDir);
+      if (guard.defer) return { additionalContext: guard.line };
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
       try {
         if (!(await store.exists())) return;

@@ -49,6 +49,29 @@ describe('makeSessionStartHook', () => {
     expect(context.split('\n').some((l) => l.startsWith('IGNORE'))).toBe(false);
   });
 
+  it.each(['startup', 'resume'])('defers its %s orientation to a live outside conductor', async (source) => {
+    await autosave('build the widget');
+    const state = join(repo.dir, '..', 'coordination.json');
+    writeFileSync(state, JSON.stringify({ phase: 'draining' }));
+    const out = await runHook(makeSessionStartHook(defaultDeps), {
+      readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
+      env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
+      now: () => NOW,
+      cwd: repo.dir,
+    });
+    const context = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
+    expect(context).toMatch(/^CAPSULE-COORDINATION:/);
+    expect(context).not.toContain('git capsule resume');
+    writeFileSync(state, JSON.stringify({ phase: 'done' }));
+    const after = await runHook(makeSessionStartHook(defaultDeps), {
+      readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
+      env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
+      now: () => NOW,
+      cwd: repo.dir,
+    });
+    expect(JSON.parse(after.stdout).hookSpecificOutput.additionalContext).toContain('git capsule resume');
+  });
+
   it('runs the resume runtime on clear and injects its text', async () => {
     await autosave('build the widget');
     const seen: Array<{ sessionId: unknown; consume: boolean }> = [];
