@@ -9,6 +9,8 @@ import { parseVerbArgs, usageError } from '../args';
 import { randomBytesForId } from '../../store/random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
+import { readRepoHead } from '../../hooks/repo-head';
+import { walkToGitDir } from '../../store/git-dir-walk';
 
 type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
 
@@ -73,7 +75,14 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
   if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
   if (original === null && fm.trigger === undefined) set('trigger', 'manual');
   // An untouched document is committed byte for byte, as its author wrote it.
-  return original === null || changed ? renderCapsule(doc) : original;
+  if (original !== null && !changed) return original;
+  // Re-rendered anyway: record the project's HEAD when written (DESIGN §1), so a resume can say
+  // how far the project moved since; read from the git files, no process.
+  const where = walkToGitDir(ctx.cwd, ctx.env);
+  const repo = where === null ? {} : readRepoHead(where.gitDir, where.commonDir);
+  if (fm.repo_head === undefined && repo.head) fm.repo_head = repo.head;
+  if (fm.repo_branch === undefined && repo.branch) fm.repo_branch = repo.branch;
+  return renderCapsule(doc);
 }
 
 async function readSource(source: string, ctx: CliContext): Promise<string> {

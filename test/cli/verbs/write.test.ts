@@ -21,6 +21,18 @@ describe('git capsule write', () => {
     expect(shown).toMatch(/tags:\n {2}- a\n {2}- b/);
   });
 
+  it("records the project's HEAD and branch when it builds the document, and leaves a complete file as written", async () => {
+    const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
+    const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
+    const id = (await r.cli(['write', '--objective', 'Ship it', '--waiting-on', 'nothing', '--next', 'Merge it'])).stdout.trim();
+    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    expect(shown).toContain(`repo_head: ${head}`);
+    expect(shown).toContain(`repo_branch: ${branch}`);
+    writeFileSync(join(r.dir, 'c.md'), capsuleText());
+    await r.cli(['write', 'c.md']);
+    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).not.toContain('repo_head');
+  });
+
   it('commits a file as written and reports it with --json', async () => {
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     const out = await r.cli(['write', 'c.md', '--json']);
