@@ -41,6 +41,19 @@ describe('skills', () => {
     expect(front.description.length).toBeGreaterThan(40);
     expect(text).toContain('git capsule');
   });
+
+  it('has the capsule skill render the declared capsule_ack as its last step before the terminal literal', () => {
+    const text = readFileSync(join(ROOT, 'skills', 'context-capsule', 'SKILL.md'), 'utf8');
+    const steps = [...text.matchAll(/^(\d+)\. \*\*/gm)].map((m) => ({ n: Number(m[1]), at: m.index! }));
+    const ack = text.indexOf('git capsule render capsule_ack --capsule-id <id>');
+    const literal = text.indexOf('`capsule written: <id>`');
+    expect(ack).toBeGreaterThan(text.indexOf('git capsule write /tmp/capsule.md'));
+    expect(literal).toBeGreaterThan(ack);
+    // The ack sits in the step right before the last one, which holds the literal.
+    const stepOf = (at: number) => steps.filter((s) => s.at < at).pop()!.n;
+    expect(stepOf(literal)).toBe(steps.at(-1)!.n);
+    expect(stepOf(ack)).toBe(steps.at(-1)!.n - 1);
+  });
 });
 
 describe('the UserPromptSubmit bundle', () => {
