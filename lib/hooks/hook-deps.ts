@@ -57,5 +57,5 @@ export interface HookDeps {
     consume: boolean;
     runtimeDir?: string | null;
     event?: string;
-  }) => Promise<{ text: string; unavailable: string | null }>;
+  }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean }>;
 }

@@ -34,6 +34,8 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       }
       if (resuming) {
         const result = await resuming;
+        // The session that goes on from a resumed capsule continues it: its autosave names it as parent.
+        if (sessionId && result.consumed && result.capsuleId) linkToResumed(ctx, sessionId, result.capsuleId);
         // No memory branch, or nothing on it yet: a fresh install, not worth a word.
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;
@@ -77,4 +79,14 @@ function linkToCheckpoint(ctx: HookContext, sessionId: string): void {
     writeSessionState(ctx.runtimeDir, sessionId, { ...readSessionState(ctx.runtimeDir, sessionId), parentCapsuleId: marker.capsuleId });
   }
   removeRuntimeFile(ctx.runtimeDir, COMPACT_MARKER_FILE);
+}
+
+/** Best effort, like the checkpoint link: a compacted session keeps the checkpoint it was linked to. */
+function linkToResumed(ctx: HookContext, sessionId: string, capsuleId: string): void {
+  try {
+    const state = readSessionState(ctx.runtimeDir, sessionId);
+    if (state.parentCapsuleId === undefined) writeSessionState(ctx.runtimeDir, sessionId, { ...state, parentCapsuleId: capsuleId });
+  } catch (err) {
+    ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
+  }
 }

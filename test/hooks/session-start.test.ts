@@ -5,7 +5,7 @@ import type { HookDeps } from '../../lib/hooks/hook-deps';
 import { runHook } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import { makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -70,6 +70,25 @@ describe('makeSessionStartHook', () => {
       cwd: repo.dir,
     });
     expect(JSON.parse(after.stdout).hookSpecificOutput.additionalContext).toContain('git capsule resume');
+  });
+
+  it('links the session that goes on after a clear to the capsule it resumed, through its autosave', async () => {
+    await autosave('build the widget');
+    const text = JSON.parse((await start('clear')).stdout).hookSpecificOutput.additionalContext as string;
+    const resumed = /Resumed capsule ([0-9A-Z]{26})/.exec(text)?.[1];
+    expect(resumed).toMatch(/^[0-9A-Z]{26}$/);
+    const transcript = join(repo.dir, '..', 'next.jsonl');
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'go on with the widget', write: `${repo.dir}/next.ts` }));
+    await runHook(makeStopHook(defaultDeps), {
+      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, transcript_path: transcript })),
+      env: repo.env,
+      now: () => NOW,
+      cwd: repo.dir,
+    });
+    const ids = git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
+    const docs = ids.map((p) => git(repo.dir, 'show', `refs/heads/capsules:${p}`));
+    const next = docs.find((d) => d.includes(`session_id: ${payload('Stop').session_id}`));
+    expect(next).toContain(`parent_capsule_id: ${resumed}`);
   });
 
   it('runs the resume runtime on clear and injects its text', async () => {
