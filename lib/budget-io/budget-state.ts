@@ -58,18 +58,35 @@ export function windowIdOf(sessionId: string, state: SessionBudgetState): string
   return `${sessionId}:${state.windowOrdinal}`;
 }
 
-/** The runtime ceiling set by `git capsule budget cap`, or null when off or unreadable. */
-export function readCap(runtimeDir: string): number | null {
-  const raw = readJson(join(runtimeDir, 'budget', 'cap.json'));
-  const tokens = isRecord(raw) ? raw.tokens : undefined;
+/**
+ * The runtime ceiling set by `git capsule budget cap`, or null when off or unreadable. A cap set
+ * from inside a session belongs to it (seed 002: cleared on session end or a change of session
+ * identity): another session, or one that cannot name itself, does not see it. A cap set with no
+ * session applies to every session.
+ */
+export function readCap(runtimeDir: string, sessionId: string | null = null): number | null {
+  const raw = readJson(capPath(runtimeDir));
+  if (!isRecord(raw)) return null;
+  if (typeof raw.sessionId === 'string' && raw.sessionId !== sessionId) return null;
+  const tokens = raw.tokens;
   return typeof tokens === 'number' && Number.isSafeInteger(tokens) && tokens > 0 ? tokens : null;
 }
 
-/** Sets (a number) or clears (null) the runtime ceiling. */
-export function writeCap(runtimeDir: string, tokens: number | null, now: Date): void {
-  const path = join(runtimeDir, 'budget', 'cap.json');
+/** Sets (a number, for `sessionId` or, with null, for every session) or clears (null) the runtime ceiling. */
+export function writeCap(runtimeDir: string, tokens: number | null, now: Date, sessionId: string | null = null): void {
+  const path = capPath(runtimeDir);
   if (tokens === null) rmSync(path, { force: true });
-  else writeJsonAtomic(path, { tokens, setAt: now.toISOString() });
+  else writeJsonAtomic(path, { tokens, setAt: now.toISOString(), ...(sessionId !== null ? { sessionId } : {}) });
+}
+
+/** SessionEnd: removes the cap that belongs to the ending session; a cap of another session, or of none, stays. */
+export function clearSessionCap(runtimeDir: string, sessionId: string): void {
+  const raw = readJson(capPath(runtimeDir));
+  if (isRecord(raw) && raw.sessionId === sessionId) rmSync(capPath(runtimeDir), { force: true });
+}
+
+function capPath(runtimeDir: string): string {
+  return join(runtimeDir, 'budget', 'cap.json');
 }
 
 /**

@@ -61,7 +61,7 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
   }
   const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
   const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
-  const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir) : null;
+  const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
   const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });
   const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
   // A window the status line reported for this very model beats the catalog (it sees `[1m]`).

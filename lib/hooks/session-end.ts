@@ -1,3 +1,4 @@
+import { clearSessionCap } from '../budget-io/budget-state';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
@@ -16,6 +17,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       } finally {
         await store.close();
         pruneSessionStates(ctx.runtimeDir, ctx.now());
+        clearSessionCap(ctx.runtimeDir, input.session_id); // seed 002: a session's cap ends with it
       }
     },
   };

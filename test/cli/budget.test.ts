@@ -104,6 +104,17 @@ describe('git capsule budget cap', () => {
     expect((await budgetJson()).points.native.tokens).toBe(167_000);
   });
 
+  it('gives a cap set from inside a session to that session only, and --all-sessions to every one', async () => {
+    box.writeTranscript(S1, [usageRecord(10_000)]);
+    box.writeTranscript(S2, [usageRecord(10_000)]);
+    const set = await box.run(['budget', 'cap', '100k', '--json'], { env: { CLAUDE_CODE_SESSION_ID: S1 } });
+    expect(JSON.parse(set.stdout)).toEqual({ cap: 100_000, session: S1 });
+    expect((await budgetJson(['--session', S1])).points.native).toMatchObject({ windowSource: 'cap' });
+    expect((await budgetJson(['--session', S2])).points.native.windowSource).not.toBe('cap');
+    await box.run(['budget', 'cap', '100k', '--all-sessions']);
+    expect((await budgetJson(['--session', S2])).points.native).toMatchObject({ windowSource: 'cap' });
+  });
+
   it.each(['1.5m', '250000', '0.25M'])('accepts %s', async (value) => {
     expect((await box.run(['budget', 'cap', value])).code).toBe(0);
   });

@@ -1,5 +1,6 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCap, writeCap } from '../../lib/budget-io/budget-state';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookEventName } from '../../lib/hooks/hook-events';
@@ -29,6 +30,20 @@ describe('makeSessionEndHook', () => {
       .split('\n')
       .filter((p) => p.endsWith('/capsule.md'))
       .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+
+  it('ends the budget cap its session set, and leaves one of another session or of every session', async () => {
+    const session = String(payload('SessionEnd').session_id);
+    writeCap(repo.stateDir, 100_000, new Date(), 'another-session');
+    await run(makeSessionEndHook(defaultDeps));
+    expect(readCap(repo.stateDir, 'another-session')).toBe(100_000);
+    writeCap(repo.stateDir, 100_000, new Date(), session);
+    expect(readCap(repo.stateDir, session)).toBe(100_000);
+    await run(makeSessionEndHook(defaultDeps));
+    expect(readCap(repo.stateDir, session)).toBeNull();
+    writeCap(repo.stateDir, 100_000, new Date(), null);
+    await run(makeSessionEndHook(defaultDeps));
+    expect(readCap(repo.stateDir, session)).toBe(100_000);
+  });
 
   it('folds what happened after the last Stop into the session’s autosave', async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));

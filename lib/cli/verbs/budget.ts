@@ -14,7 +14,7 @@ import { EXIT, type CliContext, type Verb } from '../context';
 import { renderBudgetReport } from '../budget-report';
 
 const USAGE = `usage: git capsule budget [--json] [--transcript FILE | --session ID]
-       git capsule budget cap [<tokens> | off] [--json]
+       git capsule budget cap [<tokens> | off] [--session ID | --all-sessions] [--json]
 
 Prints the context fill of a Claude Code session (its newest transcript by default), the
 native compaction point, the hard point and the warning point, and where each came from.
@@ -25,7 +25,9 @@ native compaction point, the hard point and the warning point, and where each ca
 
 'budget cap 100k' sets a runtime ceiling on the window (whole tokens, decimal k/m
 suffixes); 'budget cap off' removes it; 'budget cap' shows it. The cap lives in the runtime
-dir only: it never changes Claude's settings or environment.
+dir only: it never changes Claude's settings or environment. It belongs to the session that
+set it (--session, else CLAUDE_CODE_SESSION_ID, which Claude's Bash tool sets) and ends with
+that session; --all-sessions, or no session known, sets it for every session.
 `;
 
 /** `git capsule budget`: the fill, the points and their sources; `budget cap` sets the runtime ceiling. */
@@ -95,7 +97,9 @@ export function budgetJson(g: GatheredBudget): Record<string, unknown> {
 }
 
 async function runCap(args: string[], ctx: CliContext): Promise<number> {
-  const { values, positionals } = parseVerbArgs('budget', args, { json: { type: 'boolean' } });
+  const { values, positionals } = parseVerbArgs('budget', args, { json: { type: 'boolean' }, session: { type: 'string' }, 'all-sessions': { type: 'boolean' } });
+  if (values.session !== undefined && values['all-sessions']) throw usageError('budget', '--session and --all-sessions exclude each other');
+  const owner = values['all-sessions'] ? null : values.session || ctx.env.CLAUDE_CODE_SESSION_ID || null;
   if (positionals.length > 1) throw usageError('budget', `'budget cap' takes one value, got ${positionals.length}`);
   const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
   if (runtimeDir === null) {
@@ -103,7 +107,7 @@ async function runCap(args: string[], ctx: CliContext): Promise<number> {
   }
   const value = positionals[0];
   if (value === undefined) {
-    const cap = readCap(runtimeDir);
+    const cap = readCap(runtimeDir, owner);
     ctx.stdout(values.json ? `${JSON.stringify({ cap })}\n` : `cap: ${cap === null ? 'off' : `${cap} tokens (${formatTokens(cap)})`}\n`);
     return EXIT.OK;
   }
@@ -124,7 +128,7 @@ async function runCap(args: string[], ctx: CliContext): Promise<number> {
       { cap: parsed.tokens, minimum },
     );
   }
-  writeCap(runtimeDir, parsed.tokens, ctx.now());
-  ctx.stdout(values.json ? `${JSON.stringify({ cap: parsed.tokens })}\n` : `cap: ${parsed.tokens} tokens (${formatTokens(parsed.tokens)})\n`);
+  writeCap(runtimeDir, parsed.tokens, ctx.now(), owner);
+  ctx.stdout(values.json ? `${JSON.stringify({ cap: parsed.tokens, session: owner })}\n` : `cap: ${parsed.tokens} tokens (${formatTokens(parsed.tokens)}) ${owner === null ? 'for every session' : `for session ${owner}, until it ends`}\n`);
   return EXIT.OK;
 }
