@@ -34,3 +34,6 @@ export interface ValidationResult {
   fields: Frontmatter;
   problems: Problem[];
 }
+
+/** The tag that marks an autosave for writers that tag instead of setting `trigger` (seed 000: trigger or tags, never prose). */
+export const AUTOSAVE_TAG = 'autosave';

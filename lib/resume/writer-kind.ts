@@ -1,10 +1,9 @@
 import { inert } from '../capsule/inert';
-import type { Frontmatter } from '../capsule/types';
+import { AUTOSAVE_TAG, type Frontmatter } from '../capsule/types';
 
 /** Triggers written by a hook from the transcript delta rather than authored by a session. */
 export const AUTOSAVE_TRIGGERS: readonly string[] = ['autosave', 'pre-compact'];
-/** The tag that marks an autosave for writers that tag instead of setting `trigger`. */
-export const AUTOSAVE_TAG = 'autosave';
+export { AUTOSAVE_TAG } from '../capsule/types';
 
 /** Who wrote a capsule, and the structured field that says so. */
 export interface WriterKind {

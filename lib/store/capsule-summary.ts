@@ -1,5 +1,5 @@
 import { parseCreatedAt, utcSortKey } from '../capsule/created-at';
-import type { Frontmatter } from '../capsule/types';
+import { AUTOSAVE_TAG, type Frontmatter } from '../capsule/types';
 import { capsulePath } from './memory-format';
 import { maxStatus } from './status-lattice';
 import type { IndexEntry, StatusEvent } from './types';
@@ -22,5 +22,6 @@ export function summarizeCapsule(fm: Frontmatter, where: { id: string; month: st
   if (typeof fm.trigger === 'string') entry.trigger = fm.trigger;
   if (typeof fm.objective === 'string') entry.objective = fm.objective;
   if (typeof fm.session_id === 'string') entry.sessionId = fm.session_id;
+  if (Array.isArray(fm.tags) && fm.tags.includes(AUTOSAVE_TAG)) entry.autosaveTag = true;
   return entry;
 }

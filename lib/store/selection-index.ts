@@ -30,10 +30,11 @@ export function monthOfSortKey(sortKey: string): string {
 
 /** One index line for an entry. */
 export function encodeIndexLine(entry: IndexEntry): string {
-  const data: Record<string, string> = { createdAt: entry.createdAt };
+  const data: Record<string, string | true> = { createdAt: entry.createdAt };
   if (entry.trigger !== undefined) data.trigger = entry.trigger;
   if (entry.sessionId !== undefined) data.sessionId = entry.sessionId;
   if (entry.objective !== undefined) data.objective = boundObjective(entry.objective);
+  if (entry.autosaveTag) data.autosave = true;
   return `${entry.sortKey}_${entry.id}\t${JSON.stringify(data)}`;
 }
 
@@ -54,6 +55,7 @@ export function parseShard(text: string, status: CapsuleStatus, month: string): 
       if (typeof data.trigger === 'string') entry.trigger = data.trigger;
       if (typeof data.objective === 'string') entry.objective = data.objective;
       if (typeof data.sessionId === 'string') entry.sessionId = data.sessionId;
+      if (data.autosave === true) entry.autosaveTag = true;
       entries.push(entry);
     } catch {
       continue; // a damaged line costs one entry, never the listing; rebuildIndex repairs it

@@ -23,6 +23,8 @@ export interface IndexEntry {
   /** The objective, folded to one line and bounded (the document has the full text). */
   objective?: string;
   sessionId?: string;
+  /** True when its `tags` include `autosave` (a writer that tags instead of setting `trigger`). */
+  autosaveTag?: true;
   /** Path of `capsule.md` in the memory tree. */
   path: string;
 }

@@ -140,3 +140,11 @@ describe('parseShard on a forged index', () => {
     expect(parseShard(`${good}\n${forged}\n`, 'active', '2026/11').map((e) => e.id)).toEqual(['01JDQ6Z8W1N9V3C5Q7R2T4Y6XA']);
   });
 });
+
+describe('the autosave tag in the index', () => {
+  it('survives a round trip through a shard line, and is absent from lines without it', () => {
+    const base = { id: '01JDQ6Z8W1N9V3C5Q7R2T4Y6XA', status: 'active' as const, createdAt: '2026-11-29T20:00:00Z', sortKey: '20261129T200000000Z', path: 'capsules/2026/11/01JDQ6Z8W1N9V3C5Q7R2T4Y6XA/capsule.md' };
+    expect(parseShard(`${encodeIndexLine({ ...base, autosaveTag: true })}\n`, 'active', '2026/11')).toEqual([{ ...base, autosaveTag: true }]);
+    expect(encodeIndexLine(base)).not.toContain('autosave');
+  });
+});

@@ -68,6 +68,14 @@ describe('writeCapsule', () => {
     expect((await t.store.listIndex()).map((e) => e.objective)).toEqual(['Updated objective']);
   });
 
+  it('indexes the autosave tag, so the orientation can name the writer without reading the document', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1), tags: ['autosave'] }), { now: NOW });
+    await t.store.writeCapsule(capsuleText({ id: testId(2), tags: ['other'] }), { now: NOW });
+    const entries = await t.store.listIndex();
+    expect(entries.find((e) => e.id === testId(1))).toMatchObject({ autosaveTag: true });
+    expect(entries.find((e) => e.id === testId(2))).not.toHaveProperty('autosaveTag');
+  });
+
   it('keeps a capsule\'s later status when its document is replaced', async () => {
     await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
     await t.store.setStatus(testId(1), 'paused', { writer: 'w', now: NOW });
