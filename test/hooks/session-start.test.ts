@@ -53,23 +53,20 @@ describe('makeSessionStartHook', () => {
     await autosave('build the widget');
     const state = join(repo.dir, '..', 'coordination.json');
     writeFileSync(state, JSON.stringify({ phase: 'draining' }));
-    const out = await runHook(makeSessionStartHook(defaultDeps), {
-      readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
-      env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
-      now: () => NOW,
-      cwd: repo.dir,
-    });
-    const context = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
-    expect(context).toMatch(/^CAPSULE-COORDINATION:/);
-    expect(context).not.toContain('git capsule resume');
+    const context = async () => {
+      const out = await runHook(makeSessionStartHook(defaultDeps), {
+        readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
+        env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
+        now: () => NOW,
+        cwd: repo.dir,
+      });
+      return JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
+    };
+    const deferred = await context();
+    expect(deferred).toMatch(/^CAPSULE-COORDINATION:/);
+    expect(deferred).not.toContain('git capsule resume');
     writeFileSync(state, JSON.stringify({ phase: 'done' }));
-    const after = await runHook(makeSessionStartHook(defaultDeps), {
-      readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
-      env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
-      now: () => NOW,
-      cwd: repo.dir,
-    });
-    expect(JSON.parse(after.stdout).hookSpecificOutput.additionalContext).toContain('git capsule resume');
+    expect(await context()).toContain('git capsule resume');
   });
 
   it('links the session that goes on after a clear to the capsule it resumed, through its autosave', async () => {
