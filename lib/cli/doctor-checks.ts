@@ -1,10 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
 import { HOOK_EVENTS, type HookEventName } from '../hooks/hook-events';
 import { openStore } from '../store/open-store';
-import { STALE_REF_LOCK_MS } from '../store/stale-ref-lock';
+import { isStaleLock, STALE_REF_LOCK_MS } from '../store/stale-ref-lock';
 import { locateRuntime } from '../hooks/runtime-dir';
 import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from './claude-settings';
 
@@ -126,15 +126,8 @@ function brokenCommands(sources: Array<{ settings: ClaudeSettings | null }>): st
  * it is gone. git-capsule's own writes and syncs remove the ones on their refs; others stay.
  */
 function checkRefLocks(commonDir: string, now: Date): DoctorCheck {
-  const stale: string[] = [];
   const candidates = [join(commonDir, 'packed-refs.lock'), ...listFiles(join(commonDir, 'refs')).filter((p) => p.endsWith('.lock'))];
-  for (const path of candidates) {
-    try {
-      if (now.getTime() - statSync(path).mtimeMs >= STALE_REF_LOCK_MS) stale.push(path);
-    } catch {
-      // gone meanwhile, or never there
-    }
-  }
+  const stale = candidates.filter((path) => isStaleLock(path, now.getTime()));
   if (stale.length === 0) return { name: 'ref locks', status: 'ok', detail: 'no stale ref locks' };
   return {
     name: 'ref locks',

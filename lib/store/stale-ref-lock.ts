@@ -19,6 +19,15 @@ export function lockNamedIn(text: string): string | null {
   return path === undefined ? null : normalize(path); // git names a path remote's lock as <remote>/./refs/…
 }
 
+/** True when the lock file at `path` exists and was last touched STALE_REF_LOCK_MS or more before `nowMs`. */
+export function isStaleLock(path: string, nowMs: number): boolean {
+  try {
+    return nowMs - statSync(path).mtimeMs >= STALE_REF_LOCK_MS;
+  } catch {
+    return false; // not there (any more), or not on this filesystem
+  }
+}
+
 /**
  * Removes the git lock file named in a lost-race `reason` when it is older than
  * STALE_REF_LOCK_MS; true when it removed one (the caller retries at once). A young lock may
@@ -27,8 +36,8 @@ export function lockNamedIn(text: string): string | null {
 export async function clearStaleRefLock(reason: string, now: () => number = Date.now): Promise<boolean> {
   const path = lockNamedIn(reason);
   if (path === null) return false;
+  if (!isStaleLock(path, now())) return false;
   try {
-    if (now() - statSync(path).mtimeMs < STALE_REF_LOCK_MS) return false;
     unlinkSync(path);
     return true;
   } catch {
@@ -71,7 +80,7 @@ export async function waitOutRefLock(
 }
 
 /** Removes a lock file; true when it is gone (removed here, or by its owner meanwhile). */
-async function removeLock(path: string): Promise<boolean> {
+function removeLock(path: string): boolean {
   try {
     unlinkSync(path);
     return true;
