@@ -75,18 +75,25 @@ function writeBootReceipt(ctx: HookContext, sessionId: string | undefined, sourc
 function linkToCheckpoint(ctx: HookContext, sessionId: string): void {
   const marker = readCompactMarker(ctx.runtimeDir);
   if (marker === null) return;
-  if (marker.sessionId !== sessionId) {
-    writeSessionState(ctx.runtimeDir, sessionId, { ...readSessionState(ctx.runtimeDir, sessionId), parentCapsuleId: marker.capsuleId });
-  }
+  if (marker.sessionId !== sessionId) linkParent(ctx, sessionId, marker.capsuleId, { keepExisting: false });
   removeRuntimeFile(ctx.runtimeDir, COMPACT_MARKER_FILE);
 }
 
-/** Best effort, like the checkpoint link: a compacted session keeps the checkpoint it was linked to. */
+/**
+ * Best effort, after the resume committed (a failure here must not hide its text): a compacted
+ * session keeps the checkpoint it was just linked to.
+ */
 function linkToResumed(ctx: HookContext, sessionId: string, capsuleId: string): void {
   try {
-    const state = readSessionState(ctx.runtimeDir, sessionId);
-    if (state.parentCapsuleId === undefined) writeSessionState(ctx.runtimeDir, sessionId, { ...state, parentCapsuleId: capsuleId });
+    linkParent(ctx, sessionId, capsuleId, { keepExisting: true });
   } catch (err) {
     ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
   }
+}
+
+/** Records the capsule a session continues, which its autosave names as `parent_capsule_id`. */
+function linkParent(ctx: HookContext, sessionId: string, capsuleId: string, opts: { keepExisting: boolean }): void {
+  const state = readSessionState(ctx.runtimeDir, sessionId);
+  if (opts.keepExisting && state.parentCapsuleId !== undefined) return;
+  writeSessionState(ctx.runtimeDir, sessionId, { ...state, parentCapsuleId: capsuleId });
 }
