@@ -92,27 +92,32 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
 function streamRecords(fd: number, start: number, end: number, baseLine: number): NonNullable<TranscriptDelta['streamed']> {
   const records: TranscriptRecord[] = [];
   const reader = new JsonlLineReader((l) => l.record && records.push(slimRecord(l.record)), { baseLine, startByte: start });
-  const buffer = new Uint8Array(READ_CHUNK);
-  for (let at = start; at < end; ) {
-    const n = readSync(fd, buffer, 0, Math.min(READ_CHUNK, end - at), at);
-    if (n === 0) break;
-    reader.push(buffer.subarray(0, n));
-    at += n;
-  }
+  eachChunk(fd, start, end, READ_CHUNK, (chunk) => {
+    reader.push(chunk);
+    return true;
+  });
   return { records, ...reader.end({ includeUnterminated: true }) };
 }
 
 /** The offset just after the first newline at or after `from` (`end` when there is none). */
 function nextLineStart(fd: number, from: number, end: number): number {
-  const buffer = new Uint8Array(64 * 1024);
+  let found = end;
+  eachChunk(fd, from, end, 64 * 1024, (chunk, at) => {
+    const newline = chunk.indexOf(10);
+    if (newline !== -1) found = at + newline + 1;
+    return newline === -1;
+  });
+  return found;
+}
+
+/** Calls `each` with successive chunks (one reused buffer) of `[from, end)` and their offsets, while it returns true. */
+function eachChunk(fd: number, from: number, end: number, size: number, each: (chunk: Uint8Array, at: number) => boolean): void {
+  const buffer = new Uint8Array(size);
   for (let at = from; at < end; ) {
-    const n = readSync(fd, buffer, 0, Math.min(buffer.length, end - at), at);
-    if (n === 0) break;
-    const newline = buffer.subarray(0, n).indexOf(10);
-    if (newline !== -1) return at + newline + 1;
+    const n = readSync(fd, buffer, 0, Math.min(size, end - at), at);
+    if (n === 0 || !each(buffer.subarray(0, n), at)) return;
     at += n;
   }
-  return end;
 }
 
 /** The cursor after consuming `consumedBytes` / `lines` of a delta. */
