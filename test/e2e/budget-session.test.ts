@@ -1,25 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
+import { findHarness, harnessSession, loggedRequests as requests } from './claude-client';
 
 const harness = findHarness();
-
-interface LoggedRequest {
-  seq: number;
-  rule: string;
-  text: string;
-}
-
-function requests(out: string): LoggedRequest[] {
-  return readFileSync(join(out, 'requests.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
-    .filter((r) => r.body)
-    .map((r) => ({ seq: r.seq as number, rule: r.rule as string, text: JSON.stringify(r.body.messages ?? []) }));
-}
 
 const count = (text: string, needle: string) => text.split(needle).length - 1;
 
@@ -29,29 +12,19 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
 // for BUDGET-HARD: the prompt after the fill carries the warning, and the Stop after the hard
 // turn blocks exactly once (the continuation's Stop has stop_hook_active and passes).
 (harness ? describe : describe.skip)('the budget in a real Claude Code session', () => {
-  let out: string;
-  let run: { status: number | null; stdout: string; stderr: string };
-  beforeAll(() => {
-    const bin = ensureClaudeClient();
-    out = mkdtempSync(join(tmpdir(), 'capsule-e2e-budget-'));
-    run = spawnSync(
-      join(harness!, 'run.sh'),
-      ['-o', out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', 'script-budget.json'), '-t', '90',
-        '-p', 'hello', '-p', 'BUDGET-FILL now', '-p', 'BUDGET-HARD next', '-p', 'BUDGET-AFTER again'],
-      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin, CCH_EXTRA_ENV: 'CLAUDE_CODE_AUTO_COMPACT_WINDOW=200000' }, timeout: 600_000 },
-    );
-  }, 660_000);
-  afterAll(() => {
-    if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${out}\n`);
-    else rmSync(out, { recursive: true, force: true });
+  const session = harnessSession(harness ?? '', {
+    name: 'budget',
+    script: 'script-budget.json',
+    prompts: ['hello', 'BUDGET-FILL now', 'BUDGET-HARD next', 'BUDGET-AFTER again'],
+    env: { CCH_EXTRA_ENV: 'CLAUDE_CODE_AUTO_COMPACT_WINDOW=200000' },
   });
 
   it('runs every step of the session', () => {
-    expect({ status: run.status, stderr: run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
+    expect({ status: session.run.status, stderr: session.run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 
   it('carries the warning in the request after the 150K turn, and not before', () => {
-    const all = requests(out);
+    const all = requests(session.out);
     const fill = all.find((r) => r.rule === 'fill');
     const next = all.find((r) => r.rule === 'hard');
     expect(fill?.text).not.toContain('past the warning point');
@@ -60,13 +33,13 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
   });
 
   it('warns once per window', () => {
-    const last = requests(out).at(-1)!;
+    const last = requests(session.out).at(-1)!;
     expect(last.rule).toBe('after');
     expect(count(last.text, 'past the warning point')).toBe(1);
   });
 
   it('makes Stop block exactly once at the hard point, asking for the capsule and /clear', () => {
-    const all = requests(out);
+    const all = requests(session.out);
     expect(all.filter((r) => r.rule === 'stop-feedback')).toHaveLength(1);
     const last = all.at(-1)!;
     expect(count(last.text, 'Stop hook feedback')).toBe(1);
@@ -75,7 +48,7 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
   });
 
   it('logs no hook errors', () => {
-    const log = spawnSync('cat', [join(out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
+    const log = spawnSync('cat', [join(session.out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
     expect(log.stdout).toBe('');
   });
 });

@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
 /** The pinned real client; a test-only install, never a runtime dependency. */
@@ -47,4 +48,50 @@ export function findHarness(): string | null {
     if (existsSync(join(candidate, 'run.sh'))) return candidate;
     if (dirname(dir) === dir) return null;
   }
+}
+
+/** One model request the fake API logged: its sequence number, the script rule it matched, and every string of its messages. */
+export interface LoggedRequest {
+  seq: number;
+  rule: string;
+  text: string;
+}
+
+/** The requests of a harness run's `requests.jsonl`, in order. */
+export function loggedRequests(out: string): LoggedRequest[] {
+  return readFileSync(join(out, 'requests.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.body)
+    .map((r) => ({ seq: r.seq as number, rule: r.rule as string, text: JSON.stringify(r.body.messages ?? []) }));
+}
+
+/** A harness run: its output folder and how `run.sh` ended (filled in by beforeAll). */
+export interface HarnessSession {
+  out: string;
+  run: { status: number | null; stdout: string; stderr: string };
+}
+
+/**
+ * Registers a beforeAll that runs one scripted session of the real client against the harness
+ * (`fixtures/<script>`, the prompts in order) and an afterAll that removes its output unless
+ * CAPSULE_E2E_KEEP is set; the tests read the returned handle.
+ */
+export function harnessSession(harness: string, opts: { name: string; script: string; prompts: string[]; env?: NodeJS.ProcessEnv }): HarnessSession {
+  const session: HarnessSession = { out: '', run: { status: null, stdout: '', stderr: '' } };
+  beforeAll(() => {
+    const bin = ensureClaudeClient();
+    session.out = mkdtempSync(join(tmpdir(), `capsule-e2e-${opts.name}-`));
+    session.run = spawnSync(
+      join(harness, 'run.sh'),
+      ['-o', session.out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...opts.prompts.flatMap((p) => ['-p', p])],
+      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin, ...opts.env }, timeout: 600_000 },
+    );
+  }, 660_000);
+  afterAll(() => {
+    if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${session.out}\n`);
+    else rmSync(session.out, { recursive: true, force: true });
+  });
+  return session;
 }

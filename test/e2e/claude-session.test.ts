@@ -1,20 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
+import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT } from './claude-client';
 
 const harness = findHarness();
-
-/** Every string in the logged request bodies, with the request's sequence number. */
-function requestTexts(out: string): Array<{ seq: number; text: string }> {
-  return readFileSync(join(out, 'requests.jsonl'), 'utf8')
-    .split('\n')
-    .filter(Boolean)
-    .map((line) => JSON.parse(line))
-    .filter((r) => r.body)
-    .map((r) => ({ seq: r.seq as number, text: JSON.stringify(r.body.messages ?? []) }));
-}
 
 /** The resume block the SessionStart hook injected, as it appears in a request (JSON-escaped). */
 function resumeBlock(text: string): string {
@@ -31,30 +21,18 @@ function git(dir: string, ...args: string[]): string {
 // failing command, is compacted, then cleared; each time the next model request must carry
 // the resume text built from that session's autosave.
 (harness ? describe : describe.skip)('the plugin in a real Claude Code session', () => {
-  let out: string;
-  let run: { status: number | null; stdout: string; stderr: string };
-  beforeAll(() => {
-    const bin = ensureClaudeClient();
-    out = mkdtempSync(join(tmpdir(), 'capsule-e2e-'));
-    run = spawnSync(
-      join(harness!, 'run.sh'),
-      ['-o', out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90',
-        '-p', 'E2E-EDIT write the widget', '-p', 'E2E-TEST run the widget test', '-p', '/compact',
-        '-p', 'AFTER-COMPACT what now?', '-p', '/clear', '-p', '@continue:AFTER-CLEAR what now?'],
-      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin }, timeout: 600_000 },
-    );
-  }, 660_000);
-  afterAll(() => {
-    if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${out}\n`);
-    else rmSync(out, { recursive: true, force: true });
+  const session = harnessSession(harness ?? '', {
+    name: 'session',
+    script: 'script-session.json',
+    prompts: ['E2E-EDIT write the widget', 'E2E-TEST run the widget test', '/compact', 'AFTER-COMPACT what now?', '/clear', '@continue:AFTER-CLEAR what now?'],
   });
 
   it('runs every step of the session', () => {
-    expect({ status: run.status, stderr: run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
+    expect({ status: session.run.status, stderr: session.run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: expect.any(String) });
   });
 
   it('delivers the resume after the compact summary, naming the edited file and the failure', () => {
-    const after = requestTexts(out).filter((r) => r.text.includes('AFTER-COMPACT'));
+    const after = requestTexts(session.out).filter((r) => r.text.includes('AFTER-COMPACT'));
     expect(after.length).toBeGreaterThan(0);
     const text = after[0]!.text;
     const block = resumeBlock(text);
@@ -66,7 +44,7 @@ function git(dir: string, ...args: string[]): string {
   });
 
   it('carries the resume text into the first request after /clear', () => {
-    const after = requestTexts(out).filter((r) => r.text.includes('AFTER-CLEAR'));
+    const after = requestTexts(session.out).filter((r) => r.text.includes('AFTER-CLEAR'));
     expect(after.length).toBeGreaterThan(0);
     const text = after[0]!.text;
     const block = resumeBlock(text);
@@ -77,7 +55,7 @@ function git(dir: string, ...args: string[]): string {
   });
 
   it('leaves the autosave, the checkpoint and the resumed events on the memory branch', () => {
-    const repo = join(out, 'repo');
+    const repo = join(session.out, 'repo');
     const files = git(repo, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules');
     const journal = git(repo, 'log', '--format=%B', 'refs/heads/capsules');
     expect(journal).toMatch(/Capsule-Trigger: autosave/);
@@ -86,7 +64,7 @@ function git(dir: string, ...args: string[]): string {
   });
 
   it('logs no hook errors', () => {
-    const log = spawnSync('cat', [join(out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
+    const log = spawnSync('cat', [join(session.out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
     expect(log.stdout).toBe('');
   });
 });
