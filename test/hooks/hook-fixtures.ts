@@ -2,6 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { HookEventName } from '../../lib/hooks/hook-events';
+import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 
 /** A temporary git repository with one commit, its runtime dir diverted to a temp folder. */
 export interface TempRepo {
@@ -83,4 +85,14 @@ export function turnRecords(opts: { cwd: string; n: number; prompt?: string; wri
   }
   records.push({ ...base, type: 'assistant', uuid: `d${opts.n}`, message: { id: `md${opts.n}`, role: 'assistant', content: [{ type: 'text', text: `done ${opts.n}` }] } });
   return records.map((r) => JSON.stringify(r)).join('\n') + '\n';
+}
+
+/** Runs a hook handler in `repo`, at `now`, with its event's payload: `cwd` set to the repo, `fields` over it. */
+export function runHookIn<E extends HookEventName>(repo: TempRepo, spec: HookSpec<E>, fields: Record<string, unknown>, now: Date) {
+  return runHook(spec, {
+    readStdin: async () => JSON.stringify(payload(spec.event, { cwd: repo.dir, ...fields })),
+    env: repo.env,
+    now: () => now,
+    cwd: repo.dir,
+  });
 }

@@ -3,11 +3,11 @@ import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makePreCompactHook } from '../../lib/hooks/pre-compact';
-import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hooks/hook-events';
-import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -21,13 +21,7 @@ describe('makePreCompactHook', () => {
   });
   afterEach(() => repo.cleanup());
 
-  const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) =>
-    runHook(spec, {
-      readStdin: async () => JSON.stringify(payload(spec.event, { cwd: repo.dir, transcript_path: transcript, ...extra })),
-      env: repo.env,
-      now: () => NOW,
-      cwd: repo.dir,
-    });
+  const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) => runHookIn(repo, spec, { transcript_path: transcript, ...extra }, NOW);
   const docs = () =>
     git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
       .split('\n')

@@ -4,10 +4,10 @@ import { readCap, writeCap } from '../../lib/budget-io/budget-state';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookEventName } from '../../lib/hooks/hook-events';
-import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionEndHook } from '../../lib/hooks/session-end';
 import { makeStopHook } from '../../lib/hooks/stop';
-import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 describe('makeSessionEndHook', () => {
   let repo: TempRepo;
@@ -18,13 +18,7 @@ describe('makeSessionEndHook', () => {
   });
   afterEach(() => repo.cleanup());
 
-  const run = <E extends HookEventName>(spec: HookSpec<E>) =>
-    runHook(spec, {
-      readStdin: async () => JSON.stringify(payload(spec.event, { cwd: repo.dir, transcript_path: transcript })),
-      env: repo.env,
-      now: () => new Date('2026-11-29T21:00:00Z'),
-      cwd: repo.dir,
-    });
+  const run = <E extends HookEventName>(spec: HookSpec<E>) => runHookIn(repo, spec, { transcript_path: transcript }, new Date('2026-11-29T21:00:00Z'));
   const docs = () =>
     git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
       .split('\n')

@@ -2,10 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookDeps } from '../../lib/hooks/hook-deps';
-import { runHook } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -15,21 +14,11 @@ describe('makeSessionStartHook', () => {
   afterEach(() => repo.cleanup());
 
   const start = (source: string, deps: HookDeps = defaultDeps, now = NOW, extra: Record<string, unknown> = {}) =>
-    runHook(makeSessionStartHook(deps), {
-      readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source, ...extra })),
-      env: repo.env,
-      now: () => now,
-      cwd: repo.dir,
-    });
+    runHookIn(repo, makeSessionStartHook(deps), { source, ...extra }, now);
   const autosave = async (prompt: string) => {
     const transcript = join(repo.dir, '..', 't.jsonl');
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt, write: `${repo.dir}/w.ts` }));
-    await runHook(makeStopHook(defaultDeps), {
-      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, transcript_path: transcript, session_id: 'old-session' })),
-      env: repo.env,
-      now: () => new Date('2026-11-29T18:00:00Z'),
-      cwd: repo.dir,
-    });
+    await runHookIn(repo, makeStopHook(defaultDeps), { transcript_path: transcript, session_id: 'old-session' }, new Date('2026-11-29T18:00:00Z'));
   };
 
   it('says nothing on startup when there is no memory branch, and still writes the boot receipt', async () => {
@@ -54,12 +43,7 @@ describe('makeSessionStartHook', () => {
     const state = join(repo.dir, '..', 'coordination.json');
     writeFileSync(state, JSON.stringify({ phase: 'draining' }));
     const context = async () => {
-      const out = await runHook(makeSessionStartHook(defaultDeps), {
-        readStdin: async () => JSON.stringify(payload('SessionStart', { cwd: repo.dir, source })),
-        env: { ...repo.env, CAPSULE_COORDINATION_STATE: state },
-        now: () => NOW,
-        cwd: repo.dir,
-      });
+      const out = await runHookIn({ ...repo, env: { ...repo.env, CAPSULE_COORDINATION_STATE: state } }, makeSessionStartHook(defaultDeps), { source }, NOW);
       return JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
     };
     const deferred = await context();
@@ -76,12 +60,7 @@ describe('makeSessionStartHook', () => {
     expect(resumed).toMatch(/^[0-9A-Z]{26}$/);
     const transcript = join(repo.dir, '..', 'next.jsonl');
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'go on with the widget', write: `${repo.dir}/next.ts` }));
-    await runHook(makeStopHook(defaultDeps), {
-      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, transcript_path: transcript })),
-      env: repo.env,
-      now: () => NOW,
-      cwd: repo.dir,
-    });
+    await runHookIn(repo, makeStopHook(defaultDeps), { transcript_path: transcript }, NOW);
     const ids = git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
     const docs = ids.map((p) => git(repo.dir, 'show', `refs/heads/capsules:${p}`));
     const next = docs.find((d) => d.includes(`session_id: ${payload('Stop').session_id}`));

@@ -2,9 +2,8 @@ import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
-import { runHook } from '../../lib/hooks/run-hook';
 import { makeStopHook } from '../../lib/hooks/stop';
-import { git, makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
+import { git, makeTempRepo, payload, runHookIn, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -17,13 +16,7 @@ describe('makeStopHook', () => {
   });
   afterEach(() => repo.cleanup());
 
-  const stop = (extra: Record<string, unknown> = {}) =>
-    runHook(makeStopHook(defaultDeps), {
-      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, transcript_path: transcript, ...extra })),
-      env: repo.env,
-      now: () => NOW,
-      cwd: repo.dir,
-    });
+  const stop = (extra: Record<string, unknown> = {}) => runHookIn(repo, makeStopHook(defaultDeps), { transcript_path: transcript, ...extra }, NOW);
   const tip = () => git(repo.dir, 'rev-parse', '-q', '--verify', 'refs/heads/capsules');
   const capsuleFiles = () => git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
   const readCapsule = () => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${capsuleFiles()[0]}`)).doc!;
