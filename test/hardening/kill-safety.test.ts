@@ -108,11 +108,15 @@ describe('kill safety of the write path', () => {
         const file = join(repo.stateDir, `..`, `capsule-${i}.md`);
         writeFileSync(file, capsuleDoc({ id, objective, trigger: 'autosave' }));
         const args = ['write', file, ...(rewrite ? ['--replace'] : [])];
-        const out = await runAndKill(repo, args, d.int(span));
+        // Every fourth write runs to the end: on a loaded machine (CI runs suites side by side)
+        // every random kill point can fall before a write finishes, and the loop would then
+        // check nothing reported. The others die at a random point.
+        const spared = i % 4 === 3;
+        const out = await runAndKill(repo, args, spared ? 60_000 : d.int(span));
         if (out.signal === 'SIGKILL') {
           killed++;
           span = Math.round(span * 1.15);
-        } else {
+        } else if (!spared) {
           span = Math.max(50, Math.round(span * 0.87));
         }
         if (out.code === 0 && out.stdout.trim() === id) {
