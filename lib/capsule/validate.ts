@@ -1,6 +1,6 @@
 import { checkContentGate } from './content-gate';
 import { parseCreatedAt } from './created-at';
-import validateSchema from './generated/capsule-schema';
+import validateSchema from './generated/capsule-schema.js';
 import { parseCapsule } from './parse';
 import { STATUSES, type Frontmatter, type Problem, type ValidationResult } from './types';
 

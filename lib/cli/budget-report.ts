@@ -1,4 +1,4 @@
-import type { GatheredBudget } from '../budget-io/gather-budget';
+import type { GatheredBudget } from '../budget-runtime/gather-budget';
 import type { NativePoint } from '../budget/native-point';
 import { SUMMARY_BUFFER } from '../budget/native-point';
 

@@ -2,11 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
-import { HOOK_EVENTS, type HookEventName } from '../hooks/hook-events';
+import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
 import { openStore } from '../store/open-store';
-import { isStaleLock, STALE_REF_LOCK_MS } from '../store/stale-ref-lock';
-import { locateRuntime } from '../hooks/runtime-dir';
-import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from './claude-settings';
+import { isStaleLock, STALE_REF_LOCK_MS } from '../git/stale-ref-lock';
+import { locateRuntime } from '../local-state/runtime-dir';
+import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from '../hosts/claude/settings-file';
 
 /** One doctor finding: what was checked, the verdict, what was seen, and how to fix it. */
 export interface DoctorCheck {

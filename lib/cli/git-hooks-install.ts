@@ -2,7 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { chmod, lstat, readFile, rename, unlink, writeFile, mkdir } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
-import type { GitRunner } from '../store/git-runner';
+import type { GitRunner } from '../git/git-runner';
 import { CHAINED_SUFFIX, DEFAULT_CLI_COMMAND, GIT_HOOK_EVENTS, GIT_HOOK_MARKER, renderGitHook, shellQuote, type GitHookEvent } from './git-hook-script';
 
 /** The state of one hook slot: ours (and whether it chains the user's), the user's own, or empty. */

@@ -2,13 +2,13 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
 import type { CapsuleDocument, Problem } from '../capsule/types';
-import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../transcript/autosave-merge';
+import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../work-state/autosave-merge';
 import type { HookDeps, HookStore } from './hook-deps';
 import type { LazyStore } from './lazy-store';
-import { readRepoHead } from './repo-head';
+import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
-import { readSessionState, writeSessionState, type SessionState } from './session-state';
-import { advanceCursor, readTranscriptDelta } from './transcript-delta';
+import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
+import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {

@@ -1,11 +1,11 @@
 import { newCapsuleId } from '../capsule/id';
-import { readConfigSnapshot } from '../store/config-snapshot';
-import { createGitRunner } from '../store/git-runner';
+import { readConfigSnapshot } from '../git/config-snapshot';
+import { createGitRunner } from '../git/git-runner';
 import { openStore } from '../store/open-store';
 import { randomBytesForId } from '../store/random-bytes';
 import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
-import { extractWorkState } from '../transcript/work-events';
+import { extractWorkState } from '../hosts/claude/work-events';
 import type { HookDeps } from './hook-deps';
 
 /** The real modules behind the hooks; each entry bundles only what its handler reaches. */

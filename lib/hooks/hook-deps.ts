@@ -1,4 +1,4 @@
-import type { AutosaveEvent } from '../transcript/autosave-merge';
+import type { AutosaveEvent } from '../work-state/autosave-merge';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
@@ -31,7 +31,7 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/transcript/work-events.ts `extractWorkState`. */
+  /** lib/hosts/claude/work-events.ts `extractWorkState`. */
   extractWorkState: (
     records: HookTranscriptRecord[],
     opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },

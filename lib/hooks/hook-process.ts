@@ -1,5 +1,5 @@
 import { readFileSync, writeSync } from 'node:fs';
-import type { HookEventName } from './hook-events';
+import type { HookEventName } from '../hosts/claude/hook-events';
 import { runHook, type HookSpec } from './run-hook';
 
 /**

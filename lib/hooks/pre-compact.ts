@@ -1,9 +1,9 @@
-import { checkpointFrom } from '../transcript/autosave-merge';
+import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
-import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from './runtime-files';
+import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule

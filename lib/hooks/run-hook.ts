@@ -1,9 +1,9 @@
 import { isCapsuleError } from '../errors/capsule-error';
-import { appendErrorLog, oneLine } from './error-log';
-import { HOOK_EVENTS, type HookEventName } from './hook-events';
-import { checkHookInput, type HookInputs } from './hook-input';
-import { renderHookOutput, type HookAnswer } from './hook-output';
-import { locateRuntime } from './runtime-dir';
+import { appendErrorLog, oneLine } from '../local-state/error-log';
+import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
+import { checkHookInput, type HookInputs } from '../hosts/claude/hook-input';
+import { renderHookOutput, type HookAnswer } from '../hosts/claude/hook-output';
+import { locateRuntime } from '../local-state/runtime-dir';
 
 /** What a handler may use: no process globals, so tests drive it in-process. */
 export interface HookContext {

@@ -1,8 +1,8 @@
-import { clearSessionCap } from '../budget-io/budget-state';
+import { clearSessionCap } from '../local-state/budget-state';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
-import { pruneSessionStates } from './session-state';
+import { pruneSessionStates } from '../local-state/session-state';
 import type { HookSpec } from './run-hook';
 
 /** SessionEnd: the last autosave, inside the host's short end-of-session budget (~1 s). */

@@ -1,11 +1,11 @@
-import { budgetOnSessionStart } from '../budget-io/budget-hooks';
+import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { renderOrientation } from './orientation';
 import type { HookContext, HookSpec } from './run-hook';
-import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from './runtime-files';
-import { readSessionState, writeSessionState } from './session-state';
+import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
+import { readSessionState, writeSessionState } from '../local-state/session-state';
 
 /**
  * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and

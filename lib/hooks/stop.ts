@@ -1,4 +1,4 @@
-import { budgetOnStop } from '../budget-io/budget-hooks';
+import { budgetOnStop } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';

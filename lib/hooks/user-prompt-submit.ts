@@ -1,4 +1,4 @@
-import { budgetOnUserPromptSubmit } from '../budget-io/budget-hooks';
+import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
 import type { HookSpec } from './run-hook';
 
 /**

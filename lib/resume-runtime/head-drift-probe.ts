@@ -1,6 +1,6 @@
 import { isCapsuleError } from '../errors/capsule-error';
 import type { HeadDrift } from '../resume/head-drift';
-import { createGitRunner } from '../store/git-runner';
+import { createGitRunner } from '../git/git-runner';
 
 const FULL_HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
 

@@ -1,4 +1,4 @@
-import { createGitRunner } from '../store/git-runner';
+import { createGitRunner } from '../git/git-runner';
 
 /**
  * The project's top level, where `.capsule/` lives: `git rev-parse --show-toplevel`, or `cwd`

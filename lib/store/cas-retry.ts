@@ -1,5 +1,5 @@
-import { writeConflict, type ImportOutcome } from './fast-import';
-import { clearStaleRefLock } from './stale-ref-lock';
+import { writeConflict, type ImportOutcome } from '../git/fast-import';
+import { clearStaleRefLock } from '../git/stale-ref-lock';
 
 /** One attempt of a compare-and-swap write: a final value, or the outcome of a lost race. */
 export type Attempt<T> = { done: true; value: T } | { done: false; outcome: Extract<ImportOutcome, { ok: false }> };

@@ -1,14 +1,14 @@
 import type { CapsuleStatus } from '../capsule/types';
-import type { CatFileBatch } from './cat-file-batch';
-import type { GitIdentity } from './git-env';
-import type { GitRunner } from './git-runner';
+import type { CatFileBatch } from '../git/cat-file-batch';
+import type { GitIdentity } from '../git/git-env';
+import type { GitRunner } from '../git/git-runner';
 import { initMemory } from './init-memory';
 import { readJournal } from './journal';
 import { countByStatus, listIndex } from './list-index';
 import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
-import { discoverRepoSync, type RepoDirs } from './repo-dirs';
+import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { join } from 'node:path';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';

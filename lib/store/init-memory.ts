@@ -1,5 +1,5 @@
 import { withCasRetry } from './cas-retry';
-import { runImport } from './fast-import';
+import { runImport } from '../git/fast-import';
 import { rootCommitSpec } from './root-commit';
 import type { StoreParts } from './store-parts';
 

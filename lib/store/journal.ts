@@ -1,4 +1,4 @@
-import type { GitRunner } from './git-runner';
+import type { GitRunner } from '../git/git-runner';
 import type { JournalEntry } from './types';
 
 const FIELD = '\x1f';

@@ -9,7 +9,7 @@ export interface RepoConfig {
   userEmail?: string;
 }
 
-/** `capsule.ref`, `user.name` and `user.email` from the config values (lib/store/config-snapshot.ts). */
+/** `capsule.ref`, `user.name` and `user.email` from the config values (lib/git/config-snapshot.ts). */
 export function repoConfigFrom(values: Readonly<Record<string, string>>): RepoConfig {
   return { capsuleRef: values['capsule.ref'], userName: values['user.name'], userEmail: values['user.email'] };
 }

@@ -1,7 +1,7 @@
 import { CapsuleError } from '../errors/capsule-error';
-import type { CatFileBatch } from './cat-file-batch';
-import type { GitRunner } from './git-runner';
-import { parseTree, type TreeEntry } from './git-tree';
+import type { CatFileBatch } from '../git/cat-file-batch';
+import type { GitRunner } from '../git/git-runner';
+import { parseTree, type TreeEntry } from '../git/git-tree';
 import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';

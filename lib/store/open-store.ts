@@ -1,10 +1,10 @@
 import { statSync } from 'node:fs';
 import { CapsuleError } from '../errors/capsule-error';
-import { CatFileBatch } from './cat-file-batch';
-import { resolveIdentity } from './git-env';
+import { CatFileBatch } from '../git/cat-file-batch';
+import { resolveIdentity } from '../git/git-env';
 import { GitMemoryStore } from './git-memory-store';
-import { createGitRunner } from './git-runner';
-import { readConfigSnapshot } from './config-snapshot';
+import { createGitRunner } from '../git/git-runner';
+import { readConfigSnapshot } from '../git/config-snapshot';
 import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
@@ -13,7 +13,7 @@ import type { MemoryStore } from './types';
  * pays, so it costs one git process, the long-lived `cat-file --batch`, whose first answer
  * proves this is a repository: the config (capsule.ref, identity) and the directories come
  * from the runtime dir's config cache while the config files are unchanged
- * (lib/store/config-snapshot.ts), else from `git config` and `rev-parse` started alongside.
+ * (lib/git/config-snapshot.ts), else from `git config` and `rev-parse` started alongside.
  * Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *

@@ -1,7 +1,7 @@
 import { withCasRetry } from './cas-retry';
 import { collectEntries } from './collect-entries';
 import { opCommitMessage } from './commit-message';
-import { runImport } from './fast-import';
+import { runImport } from '../git/fast-import';
 import type { MemoryTree } from './memory-tree';
 import { INDEX_DIR, buildIndexFiles } from './selection-index';
 import type { StoreParts } from './store-parts';

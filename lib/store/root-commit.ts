@@ -1,4 +1,4 @@
-import type { CommitSpec } from './fast-import';
+import type { CommitSpec } from '../git/fast-import';
 import { FORMAT_PATH, FORMAT_TEXT, ROOT_COMMIT } from './memory-format';
 
 /** The deterministic root commit: only the FORMAT file, fixed identity, date and message. */

@@ -1,5 +1,5 @@
-import type { GitIdentity } from './git-env';
-import type { GitRunner } from './git-runner';
+import type { GitIdentity } from '../git/git-env';
+import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
 
 /** What every store operation works with: the runner, the tree reader, the ref and the committer. */

@@ -1,4 +1,4 @@
-import { detach } from './history-digest';
+import { detach } from '../history/history-digest';
 import type { TranscriptRecord } from './records';
 
 /** The longest string a slimmed record keeps. */

@@ -1,4 +1,4 @@
-import validateConfigSchema from '../../lib/budget/generated/config-schema';
+import validateConfigSchema from '../../lib/budget/generated/config-schema.js';
 import { resolveNativePoint } from '../../lib/budget/native-point';
 import { deriveBudgetPoints, isMargin, resolveMargins } from '../../lib/budget/thresholds';
 

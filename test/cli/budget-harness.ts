@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
-import { claudeProjectDirName } from '../../lib/transcript/claude-paths';
+import { claudeProjectDirName } from '../../lib/hosts/claude/claude-paths';
 
 /** A temp git repo, a temp HOME and a temp state dir, plus a runner for `git capsule …`. */
 export interface BudgetSandbox {

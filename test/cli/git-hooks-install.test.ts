@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { renderGitHook, shellQuote, GIT_HOOK_EVENTS } from '../../lib/cli/git-hook-script';
 import { gitHooksStatus, installGitHooks, uninstallGitHooks } from '../../lib/cli/git-hooks-install';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
-import { createGitRunner } from '../../lib/store/git-runner';
-import { capsuleText, git, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../store/sync-trio';
+import { createGitRunner } from '../../lib/git/git-runner';
+import { capsuleText, git, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../sync/sync-trio';
 
 const CLI = `${shellQuote(process.execPath)} ${shellQuote(join(__dirname, '..', '..', 'dist', 'git-capsule.js'))}`;
 const USER_HOOK = '#!/bin/sh\n# the user\'s own hook\necho "user hook $1" >> "$(git rev-parse --git-dir)/user-hook.log"\ncat >> "$(git rev-parse --git-dir)/user-hook.log"\nexit ${USER_HOOK_EXIT:-0}\n';

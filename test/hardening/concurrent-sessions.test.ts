@@ -6,7 +6,7 @@ import { parseCapsule } from '../../lib/capsule/parse';
 import type { CapsuleDocument } from '../../lib/capsule/types';
 import { CLI_BUNDLE } from '../support/run-cli';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
-import { TranscriptBuilder } from '../transcript/transcript-builder';
+import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 
 // Two sessions in one repository, each with a subagent's sidechain in its transcript, run their
 // built Stop hooks at the same moments while a third process writes capsules by hand. Each

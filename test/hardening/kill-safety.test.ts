@@ -3,11 +3,11 @@ import { appendFileSync, existsSync, readdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { CLI_BUNDLE } from '../support/run-cli';
-import { TranscriptBuilder } from '../transcript/transcript-builder';
+import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { dice } from '../support/seeded-random';
 import { makeTestRepo } from '../resume-runtime/repo';
-import { git as gitIn, makeTrio, removeTrio } from '../store/sync-trio';
+import { git as gitIn, makeTrio, removeTrio } from '../sync/sync-trio';
 
 // SIGKILL at random points of the write path (the autosave's rewrite-in-place and a new capsule)
 // and of `git capsule sync`, then `git fsck` and a check that every write that reported success

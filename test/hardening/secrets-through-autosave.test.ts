@@ -7,7 +7,7 @@ import { runHook } from '../../lib/hooks/run-hook';
 import { makeStopHook } from '../../lib/hooks/stop';
 import { generateEnvFile, generateSecrets, secretCore, type PlantedSecret } from '../redact/secret-corpus';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
-import { TranscriptBuilder } from '../transcript/transcript-builder';
+import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 
 // Item 1 end to end: secrets planted in a real-shaped transcript (user prompts, tool inputs,
 // tool outputs, file contents) go through the Stop hook's autosave, with the hooks' real

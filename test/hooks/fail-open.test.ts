@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_EVENTS, type HookEventName } from '../../lib/hooks/hook-events';
+import { HOOK_EVENTS, type HookEventName } from '../../lib/hosts/claude/hook-events';
 import { makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
 
 const DIST = join(__dirname, '..', '..', 'dist', 'hooks');

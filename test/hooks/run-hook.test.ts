@@ -1,5 +1,5 @@
 import { CapsuleError } from '../../lib/errors/capsule-error';
-import type { HookAnswer } from '../../lib/hooks/hook-output';
+import type { HookAnswer } from '../../lib/hosts/claude/hook-output';
 import { runHook, type HookIO, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeTempDir, makeTempRepo, payload, readErrorLog, type TempRepo } from './hook-fixtures';
 

@@ -1,9 +1,9 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readCap, writeCap } from '../../lib/budget-io/budget-state';
+import { readCap, writeCap } from '../../lib/local-state/budget-state';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
-import type { HookEventName } from '../../lib/hooks/hook-events';
+import type { HookEventName } from '../../lib/hosts/claude/hook-events';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionEndHook } from '../../lib/hooks/session-end';
 import { makeStopHook } from '../../lib/hooks/stop';

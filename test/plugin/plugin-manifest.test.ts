@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_EVENTS } from '../../lib/hooks/hook-events';
+import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 
 const ROOT = join(__dirname, '..', '..');
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));

@@ -1,7 +1,7 @@
-import { CatFileBatch } from '../../lib/store/cat-file-batch';
-import { FALLBACK_IDENTITY } from '../../lib/store/git-env';
+import { CatFileBatch } from '../../lib/git/cat-file-batch';
+import { FALLBACK_IDENTITY } from '../../lib/git/git-env';
 import { GitMemoryStore } from '../../lib/store/git-memory-store';
-import { createGitRunner, type GitRunner } from '../../lib/store/git-runner';
+import { createGitRunner, type GitRunner } from '../../lib/git/git-runner';
 import { openStore } from '../../lib/store/open-store';
 import { capsuleText, cleanup, git, makeRepo, testId } from './support/temp-repo';
 

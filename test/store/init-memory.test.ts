@@ -46,9 +46,9 @@ describe('init', () => {
 
 describe('readJournal', () => {
   it('asks git log for subjects and unfolded trailers, newest first', async () => {
-    const { createGitRunner } = await import('../../lib/store/git-runner');
+    const { createGitRunner } = await import('../../lib/git/git-runner');
     const { readJournal } = await import('../../lib/store/journal');
-    const { recordingRunner } = await import('./support/recording-runner');
+    const { recordingRunner } = await import('../git/support/recording-runner');
     const { dir, env } = makeRepo();
     const store = await openStore({ cwd: dir, env });
     const { root } = await store.init();

@@ -97,11 +97,11 @@ describe('openStore with capsule.ref', () => {
 
 describe('repoConfigFrom', () => {
   it('reads capsule.ref and the identity from one git config call', async () => {
-    const { createGitRunner } = await import('../../lib/store/git-runner');
-    const { readConfigSnapshot } = await import('../../lib/store/config-snapshot');
-    const { CONFIG_LIST_ARGS } = await import('../../lib/store/config-sources');
+    const { createGitRunner } = await import('../../lib/git/git-runner');
+    const { readConfigSnapshot } = await import('../../lib/git/config-snapshot');
+    const { CONFIG_LIST_ARGS } = await import('../../lib/git/config-sources');
     const { repoConfigFrom } = await import('../../lib/store/memory-ref');
-    const { recordingRunner } = await import('./support/recording-runner');
+    const { recordingRunner } = await import('../git/support/recording-runner');
     const { dir, env } = makeRepo();
     git(dir, ['config', 'capsule.ref', 'refs/capsule-memory/x'], env);
     const runner = recordingRunner(createGitRunner({ cwd: dir, env: { ...env, CAPSULE_CONFIG_CACHE: '0' } }));

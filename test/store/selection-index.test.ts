@@ -1,5 +1,5 @@
-import { CatFileBatch } from '../../lib/store/cat-file-batch';
-import { createGitRunner } from '../../lib/store/git-runner';
+import { CatFileBatch } from '../../lib/git/cat-file-batch';
+import { createGitRunner } from '../../lib/git/git-runner';
 import { listIndex } from '../../lib/store/list-index';
 import { MemoryTree } from '../../lib/store/memory-tree';
 import { readIndexFiles } from '../../lib/store/rebuild-index';
@@ -119,8 +119,8 @@ describe('listIndex', () => {
 
   it('skips folders that do not fit the layout when rebuilding', async () => {
     await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
-    const { runImport } = await import('../../lib/store/fast-import');
-    const { createGitRunner: runner } = await import('../../lib/store/git-runner');
+    const { runImport } = await import('../../lib/git/fast-import');
+    const { createGitRunner: runner } = await import('../../lib/git/git-runner');
     const tip = (await t.store.tip())!;
     const outcome = await runImport(runner({ cwd: t.dir, env: t.env }), 'refs/heads/capsules', [{
       identity: { name: 'x', email: 'x@y' }, epochSeconds: 1, message: 'foreign\n', from: tip,

@@ -1,9 +1,9 @@
 import { OversizeLineScanner, oversizeStub } from '../../lib/transcript/jsonl-oversize';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
 import { recordFill } from '../../lib/budget/context-fill';
-import { projectHistory } from '../../lib/transcript/history-project';
-import { eventBody } from '../../lib/transcript/history-text';
-import { TranscriptBuilder } from './transcript-builder';
+import { projectHistory } from '../../lib/history/history-project';
+import { eventBody } from '../../lib/history/history-text';
+import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 
 const encode = (text: string) => new TextEncoder().encode(text);
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
 import { JsonlLineReader, type ReadLine } from '../../lib/transcript/jsonl-reader';
-import { SAMPLE_PATH } from './transcript-builder';
+import { SAMPLE_PATH } from '../hosts/claude/transcript-builder';
 
 /** Reads `bytes` through a JsonlLineReader in pieces of `size` bytes, into one reused buffer like a file read. */
 function readAll(bytes: Uint8Array, size: number, options: ConstructorParameters<typeof JsonlLineReader>[1] = {}, includeUnterminated = true) {

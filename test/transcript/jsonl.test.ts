@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
-import { SAMPLE_PATH } from './transcript-builder';
+import { SAMPLE_PATH } from '../hosts/claude/transcript-builder';
 
 describe('parseTranscriptChunk', () => {
   it('reads every line of the real sample transcript with its line number', () => {

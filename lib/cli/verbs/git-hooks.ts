@@ -1,4 +1,4 @@
-import { createGitRunner } from '../../store/git-runner';
+import { createGitRunner } from '../../git/git-runner';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { bundledCliCommand, gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';

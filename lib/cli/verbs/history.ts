@@ -1,11 +1,11 @@
 import { isCapsuleError } from '../../errors/capsule-error';
-import { listHistoryPage, readHistoryPage, renderHistoryPage, type HistoryPage } from '../../transcript/history-page';
-import { HISTORY_ROLES, type HistoryEvent, type HistoryProjection, type HistoryRole } from '../../transcript/history-types';
-import { eventBody, oneLine } from '../../transcript/history-text';
-import { eventTextFromFile, projectHistoryFile } from '../history-file';
+import { listHistoryPage, readHistoryPage, renderHistoryPage, type HistoryPage } from '../../history/history-page';
+import { HISTORY_ROLES, type HistoryEvent, type HistoryProjection, type HistoryRole } from '../../history/history-types';
+import { eventBody, oneLine } from '../../history/history-text';
+import { eventTextFromFile, projectHistoryFile } from '../../hosts/claude/history-file';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
-import { findTranscript, type TranscriptSource } from '../transcript-source';
+import { findTranscript, type TranscriptSource } from '../../hosts/claude/transcript-source';
 
 const USAGE = `usage: git capsule history list [--query TEXT] [--role ROLE[,ROLE…]|all] [--page N | --cursor SEQ] [--limit N] [SOURCE] [--json]
        git capsule history read SEQ[:OFFSET] [--limit N] [SOURCE] [--json]

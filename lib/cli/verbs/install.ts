@@ -1,5 +1,5 @@
 import { parseVerbArgs } from '../args';
-import { addCapsuleHooks, hookBundleDir, projectRoot, readSettings, settingsPath, writeSettings } from '../claude-settings';
+import { addCapsuleHooks, hookBundleDir, projectRoot, readSettings, settingsPath, writeSettings } from '../../hosts/claude/settings-file';
 import { EXIT, type Verb } from '../context';
 
 /** `git capsule install`: wires the hooks into Claude Code settings, merging, never clobbering. */

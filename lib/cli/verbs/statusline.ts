@@ -1,7 +1,7 @@
 import type { ContextFill } from '../../budget/context-fill';
 import { formatTokens } from '../../budget/token-count';
-import { writeSessionState } from '../../budget-io/budget-state';
-import type { GatheredBudget } from '../../budget-io/gather-budget';
+import { writeSessionState } from '../../local-state/budget-state';
+import type { GatheredBudget } from '../../budget-runtime/gather-budget';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { formatAge, withStore } from '../with-store';

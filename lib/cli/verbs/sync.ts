@@ -1,5 +1,5 @@
-import { syncMemory, type SyncReport } from '../../store/sync';
-import type { SyncCounts } from '../../store/sync-counts';
+import { syncMemory, type SyncReport } from '../../sync/sync-memory';
+import type { SyncCounts } from '../../sync/move-counts';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 

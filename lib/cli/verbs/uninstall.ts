@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { parseVerbArgs } from '../args';
-import { projectRoot, readSettings, removeCapsuleHooks, settingsPath, writeSettings } from '../claude-settings';
+import { projectRoot, readSettings, removeCapsuleHooks, settingsPath, writeSettings } from '../../hosts/claude/settings-file';
 import { EXIT, type Verb } from '../context';
 
 /** `git capsule uninstall`: removes exactly the hook commands install added. */

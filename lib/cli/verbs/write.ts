@@ -9,8 +9,8 @@ import { parseVerbArgs, usageError } from '../args';
 import { randomBytesForId } from '../../store/random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
-import { readRepoHead } from '../../hooks/repo-head';
-import { walkToGitDir } from '../../store/git-dir-walk';
+import { readRepoHead } from '../../git/repo-head';
+import { walkToGitDir } from '../../git/git-dir-walk';
 
 type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
 

@@ -1,7 +1,7 @@
 import { readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_BUNDLE, runBundle, runCli } from '../../support/run-cli';
-import { makeTrio, removeTrio, type Trio } from '../../store/sync-trio';
+import { makeTrio, removeTrio, type Trio } from '../../sync/sync-trio';
 
 let trio: Trio;
 beforeEach(() => {

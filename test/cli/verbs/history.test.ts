@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { main } from '../../../lib/cli/main';
 import { MAX_LINE_BYTES } from '../../../lib/transcript/jsonl-oversize';
 import type { CliContext } from '../../../lib/cli/context';
-import { SAMPLE_PATH, SAMPLE_SESSION, TranscriptBuilder } from '../../transcript/transcript-builder';
+import { SAMPLE_PATH, SAMPLE_SESSION, TranscriptBuilder } from '../../hosts/claude/transcript-builder';
 
 interface Run {
   code: number;

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_MARKER } from '../../../lib/cli/claude-settings';
+import { HOOK_MARKER } from '../../../lib/hosts/claude/settings-file';
 import { runCli } from '../../support/run-cli';
 import { makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
 

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
-import { capsuleText, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../../store/sync-trio';
+import { capsuleText, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
 
 let trio: Trio;
 beforeEach(() => {

@@ -1,0 +1,128 @@
+import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
+import { decideBudget, type BudgetEvent } from '../budget/decide';
+import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
+import { readCapsuleGitConfig } from './margin-sources';
+import { gatherBudget } from './gather-budget';
+
+/** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
+export interface BudgetHookContext {
+  env: NodeJS.ProcessEnv;
+  projectDir: string;
+  runtimeDir: string;
+  /** Logs a non-fatal finding with its code. */
+  warn: (code: string, message: string) => void;
+  /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
+  gitConfig?: Readonly<Record<string, string>>;
+}
+
+/** The payload fields the budget reads. */
+export interface BudgetHookInput {
+  session_id?: string;
+  transcript_path?: string;
+  cwd: string;
+}
+
+/**
+ * UserPromptSubmit: once per context window, from the warning point, the warning text to put
+ * into `additionalContext`; undefined otherwise. An unresolvable point or DISABLE_COMPACT is
+ * logged once per session. Never throws: a failure is logged and the hook goes on.
+ */
+export function budgetOnUserPromptSubmit(input: BudgetHookInput, ctx: BudgetHookContext): { additionalContext: string } | undefined {
+  const outcome = guarded(ctx, () => runBudget('UserPromptSubmit', input, ctx, false));
+  return outcome?.action === 'warn' ? { additionalContext: renderBudgetWarning(outcome.fill, outcome.points) } : undefined;
+}
+
+/**
+ * Stop: once per context window, from the hard point, a block whose reason asks for the capsule
+ * now and a /clear after; never while `stop_hook_active` is true; undefined otherwise.
+ */
+export function budgetOnStop(input: BudgetHookInput & { stop_hook_active?: boolean }, ctx: BudgetHookContext): { block: { reason: string } } | undefined {
+  const outcome = guarded(ctx, () => runBudget('Stop', input, ctx, input.stop_hook_active === true));
+  return outcome?.action === 'block' ? { block: { reason: renderBudgetBlockReason(outcome.fill, outcome.points) } } : undefined;
+}
+
+/**
+ * SessionStart: a compaction starts a new context window (the ordinal moves on, so the warned
+ * and blocked flags no longer match); `/clear` arrives with a new session id and a fresh state.
+ * The model the host names (compact payloads carry it) is remembered for when the transcript's
+ * newest record names none.
+ */
+export function budgetOnSessionStart(input: BudgetHookInput & { source?: string; model?: unknown }, ctx: BudgetHookContext): void {
+  const sessionId = input.session_id;
+  if (!sessionId) return;
+  guarded(ctx, () => {
+    const state = readSessionState(ctx.runtimeDir, sessionId);
+    const next: SessionBudgetState = {
+      ...state,
+      windowOrdinal: input.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
+      lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
+    };
+    writeSessionState(ctx.runtimeDir, sessionId, next);
+    refreshGitConfigSnapshot(ctx);
+    return undefined;
+  });
+}
+
+function refreshGitConfigSnapshot(ctx: BudgetHookContext): Record<string, string> {
+  const notes: string[] = [];
+  const values = ctx.gitConfig ?? readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
+  for (const note of notes) ctx.warn('BUDGET_GIT_CONFIG', note);
+  const margins = Object.fromEntries(Object.entries(values).filter(([k]) => k === 'capsule.resetmargintokens' || k === 'capsule.warningrunwaytokens'));
+  writeGitConfigSnapshot(ctx.runtimeDir, margins);
+  return margins;
+}
+
+/**
+ * The budget fails open inside a hook that also does other work (Stop's autosave): any error
+ * is logged with its code and the hook goes on as if the budget had nothing to say.
+ */
+function guarded<T>(ctx: BudgetHookContext, work: () => T | undefined): T | undefined {
+  try {
+    return work();
+  } catch (err) {
+    const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : 'BUDGET_FAILED';
+    ctx.warn(code, `budget check skipped: ${err instanceof Error ? err.message : String(err)}`);
+    return undefined;
+  }
+}
+
+interface Outcome {
+  action: 'warn' | 'block' | 'none';
+  fill: number;
+  points: Extract<ReturnType<typeof gatherBudget>['resolution'], { status: 'ok' }>['points'];
+}
+
+function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): Outcome | undefined {
+  // Without a session and its transcript there is nothing to measure and nowhere to keep flags.
+  if (!input.session_id || !input.transcript_path) return undefined;
+  // UserPromptSubmit runs before every prompt and starts no git process: it reads the git config
+  // snapshot the last SessionStart or Stop took; Stop (which runs git for the autosave anyway) refreshes it.
+  const gitConfig = event === 'UserPromptSubmit' ? (readGitConfigSnapshot(ctx.runtimeDir) ?? {}) : refreshGitConfigSnapshot(ctx);
+  const g = gatherBudget({
+    cwd: input.cwd,
+    env: ctx.env,
+    projectDir: ctx.projectDir,
+    runtimeDir: ctx.runtimeDir,
+    transcriptPath: input.transcript_path,
+    sessionId: input.session_id,
+    gitConfig,
+  });
+  const state = g.state ?? emptySessionState();
+  const r = g.resolution;
+  if (r.status === 'disabled') return undefined;
+  const reason = r.status === 'unresolvable' ? `BUDGET_UNRESOLVABLE ${r.reason}` : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED DISABLE_COMPACT' : null;
+  if (reason !== null && state.loggedReason !== reason) {
+    const [code, ...rest] = reason.split(' ');
+    ctx.warn(code!, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${rest.join(' ')}`);
+    state.loggedReason = reason;
+  }
+  let outcome: Outcome | undefined;
+  if (r.status === 'ok' && g.fill !== null && g.windowId !== null) {
+    const decision = decideBudget({ fill: g.fill.tokens, points: r.points, flags: state, windowId: g.windowId, stopHookActive, event });
+    state.warnedWindow = decision.flags.warnedWindow;
+    state.blockedWindow = decision.flags.blockedWindow;
+    outcome = { action: decision.action, fill: g.fill.tokens, points: r.points };
+  }
+  writeSessionState(ctx.runtimeDir, input.session_id, state);
+  return outcome;
+}

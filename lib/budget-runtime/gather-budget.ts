@@ -1,0 +1,91 @@
+import type { ContextFill } from '../budget/context-fill';
+import { resolveBudget, type BudgetResolution } from '../budget/resolve-budget';
+import { readSessionState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
+import { readClaudeSettings, type ClaudeSettings } from '../hosts/claude/merged-settings';
+import { readMarginSources, type ReadMarginSources } from './margin-sources';
+import { readTranscriptFill } from '../hosts/claude/transcript-tail';
+
+/** What gatherBudget needs to know; each path is already located. */
+export interface GatherBudgetOptions {
+  cwd: string;
+  env: NodeJS.ProcessEnv;
+  projectDir: string;
+  runtimeDir: string | null;
+  transcriptPath: string | null;
+  sessionId: string | null;
+  /** A model id known from elsewhere (status line, SessionStart), used when the transcript names none. */
+  modelHint?: string | null;
+  /** The window the host reported (status line), if any. */
+  reportedWindow?: unknown;
+  /** A fill the host reported (status line `current_usage`); the transcript is not read then. */
+  fill?: ContextFill | null;
+  /** `git config capsule.*` read earlier; git is run when absent. */
+  gitConfig?: Readonly<Record<string, string>>;
+}
+
+/** Everything the budget read, and the resolution. */
+export interface GatheredBudget {
+  fill: ContextFill | null;
+  /** Why there is no fill, when there is none. */
+  fillProblem: string | null;
+  model: string | null;
+  resolution: BudgetResolution;
+  reusedPoints: boolean;
+  cap: number | null;
+  settings: ClaudeSettings;
+  margins: ReadMarginSources;
+  state: SessionBudgetState | null;
+  windowId: string | null;
+  transcriptPath: string | null;
+  sessionId: string | null;
+  runtimeDir: string | null;
+  /** Every ignored input, once each. */
+  notes: string[];
+}
+
+/**
+ * Reads the transcript tail, Claude's settings, the margins, the cap and the session's runtime
+ * state, then resolves the points (reusing the cached ones while their inputs match). Never
+ * throws for missing or damaged inputs: each becomes a note or a null.
+ */
+export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
+  let fill: ContextFill | null = null;
+  let fillProblem: string | null = null;
+  if (opts.fill) fill = opts.fill;
+  else if (opts.transcriptPath === null) fillProblem = 'no transcript found';
+  else {
+    const read = readTranscriptFill(opts.transcriptPath);
+    if (!read.ok) fillProblem = read.message;
+    else if (read.fill === null) fillProblem = `no main-chain usage in the last ${read.bytesRead} bytes of ${opts.transcriptPath}`;
+    else fill = read.fill;
+  }
+  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
+  const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
+  const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
+  const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });
+  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
+  // A window the status line reported for this very model beats the catalog (it sees `[1m]`).
+  const remembered = state?.hostWindow && model !== null && state.hostWindow.model === model ? state.hostWindow.tokens : undefined;
+  const reportedWindow = opts.reportedWindow ?? remembered;
+  const { resolution, cache, reused } = resolveBudget(
+    { model, env: opts.env, settings: settings.merged, capTokens: cap, reportedWindow, margins: margins.sources },
+    state?.pointsCache,
+  );
+  const nextState = state === null ? null : { ...state, lastModel: model ?? state.lastModel, pointsCache: cache };
+  return {
+    notes: [...new Set([...resolution.notes, ...settings.notes, ...margins.notes])],
+    fill,
+    fillProblem,
+    model,
+    resolution,
+    reusedPoints: reused,
+    cap,
+    settings,
+    margins,
+    state: nextState,
+    windowId: nextState !== null && opts.sessionId !== null ? windowIdOf(opts.sessionId, nextState) : null,
+    transcriptPath: opts.transcriptPath,
+    sessionId: opts.sessionId,
+    runtimeDir: opts.runtimeDir,
+  };
+}

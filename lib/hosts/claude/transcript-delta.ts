@@ -1,0 +1,155 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { JsonlLineReader } from '../../transcript/jsonl-reader';
+import type { TranscriptRecord } from '../../transcript/records';
+import { slimRecord } from '../../transcript/slim-record';
+import type { TranscriptCursor } from '../../local-state/session-state';
+
+/** The transcript text after a cursor, and where it starts. */
+export interface TranscriptDelta {
+  /** The delta as text ('' when it was streamed). */
+  text: string;
+  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records, slimmed (slimRecord). */
+  streamed?: { records: TranscriptRecord[]; consumedBytes: number; lines: number };
+  /** Bytes after a trusted cursor that were skipped because the delta was over MAX_STREAMED_DELTA_BYTES. */
+  skippedBytes: number;
+  /** Byte offset of `text` in the file. */
+  startBytes: number;
+  /** Line count before `text` (for line numbers). */
+  baseLine: number;
+  /** True when the cursor could not be trusted (file shorter, head changed) and reading restarted at 0. */
+  restarted: boolean;
+  /** The fingerprint of the file head, to store with the next cursor. */
+  head: string;
+  headLength: number;
+}
+
+/** Limits of one delta read (tests pass small ones). */
+export interface DeltaLimits {
+  /** A delta up to this size is read whole, as text. */
+  maxTextBytes: number;
+  /** A longer one is streamed line by line, records slimmed, from at most its last this many bytes. */
+  maxStreamedBytes: number;
+}
+
+const HEAD_BYTES = 512;
+const UTF8 = new TextDecoder('utf-8');
+/** A delta up to this size (one ordinary turn) is read whole. */
+export const MAX_DELTA_BYTES = 4 * 1024 * 1024;
+/**
+ * A longer delta (a long turn, or the first read of a long transcript when the plugin was
+ * installed mid-session) is streamed from at most its last 8 MiB, records slimmed, no line over
+ * 8 MiB held. Measured on a 200 MB transcript: 8 MiB peaks at ~72 MB RSS (the 4 MiB text read
+ * before it: 70 MB), 16 MiB at ~95 MB, 32 MiB at ~105 MB, mostly parse garbage, not records.
+ */
+export const MAX_STREAMED_DELTA_BYTES = 8 * 1024 * 1024;
+const DEFAULT_LIMITS: DeltaLimits = { maxTextBytes: MAX_DELTA_BYTES, maxStreamedBytes: MAX_STREAMED_DELTA_BYTES };
+const READ_CHUNK = 1024 * 1024;
+
+/**
+ * Reads what was appended to a transcript since `cursor`. A file shorter than the cursor, or
+ * whose first bytes changed, was truncated or replaced: reading restarts at 0. A missing file
+ * is an empty delta. An unterminated last line is returned as is; the JSONL reader leaves it
+ * unconsumed so the next call reads it again once complete.
+ */
+export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined, limits: DeltaLimits = DEFAULT_LIMITS): TranscriptDelta | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const headLength = Math.min(size, HEAD_BYTES);
+    const head = fingerprint(readRange(fd, 0, headLength));
+    const trusted =
+      cursor !== undefined && cursor.bytes <= size && cursor.headLength <= size &&
+      sameHead(readRange(fd, 0, cursor.headLength), cursor.head);
+    const from = trusted ? cursor.bytes : 0;
+    const base = { head, headLength, restarted: !trusted && cursor !== undefined };
+    if (size - from <= limits.maxTextBytes) {
+      return { ...base, text: UTF8.decode(readRange(fd, from, size - from)), startBytes: from, baseLine: trusted ? cursor.lines : 0, skippedBytes: 0 };
+    }
+    // Over the window: start at the first whole line inside it; line numbers are unknown from there.
+    const clipped = size - from > limits.maxStreamedBytes;
+    const start = clipped ? nextLineStart(fd, size - limits.maxStreamedBytes, size) : from;
+    const baseLine = clipped || !trusted ? 0 : cursor.lines;
+    return {
+      ...base,
+      text: '',
+      streamed: streamRecords(fd, start, size, baseLine),
+      // A first read of a long transcript is a tail by design; only a trusted cursor's delta loses turns.
+      skippedBytes: trusted ? start - from : 0,
+      startBytes: start,
+      baseLine,
+    };
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** The delta's records from `start` to `end`, slimmed, holding at most one line (of at most 8 MiB) at a time. */
+function streamRecords(fd: number, start: number, end: number, baseLine: number): NonNullable<TranscriptDelta['streamed']> {
+  const records: TranscriptRecord[] = [];
+  const reader = new JsonlLineReader((l) => l.record && records.push(slimRecord(l.record)), { baseLine, startByte: start });
+  eachChunk(fd, start, end, READ_CHUNK, (chunk) => {
+    reader.push(chunk);
+    return true;
+  });
+  return { records, ...reader.end({ includeUnterminated: true }) };
+}
+
+/** The offset just after the first newline at or after `from` (`end` when there is none). */
+function nextLineStart(fd: number, from: number, end: number): number {
+  let found = end;
+  eachChunk(fd, from, end, 64 * 1024, (chunk, at) => {
+    const newline = chunk.indexOf(10);
+    if (newline !== -1) found = at + newline + 1;
+    return newline === -1;
+  });
+  return found;
+}
+
+/** Calls `each` with successive chunks (one reused buffer) of `[from, end)` and their offsets, while it returns true. */
+function eachChunk(fd: number, from: number, end: number, size: number, each: (chunk: Uint8Array, at: number) => boolean): void {
+  const buffer = new Uint8Array(size);
+  for (let at = from; at < end; ) {
+    const n = readSync(fd, buffer, 0, Math.min(size, end - at), at);
+    if (n === 0 || !each(buffer.subarray(0, n), at)) return;
+    at += n;
+  }
+}
+
+/** The cursor after consuming `consumedBytes` / `lines` of a delta. */
+export function advanceCursor(delta: TranscriptDelta, consumed: { consumedBytes: number; lines: number }): TranscriptCursor {
+  return { bytes: delta.startBytes + consumed.consumedBytes, lines: delta.baseLine + consumed.lines, head: delta.head, headLength: delta.headLength };
+}
+
+// Uint8Array rather than Buffer: @types/node 20.9 and TypeScript 5.9 disagree about Buffer's ArrayBuffer.
+function readRange(fd: number, position: number, length: number): Uint8Array {
+  const buffer = new Uint8Array(Math.max(0, length));
+  let read = 0;
+  while (read < length) {
+    const n = readSync(fd, buffer, read, length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return buffer.subarray(0, read);
+}
+
+/**
+ * The head itself, base64 (at most 512 bytes): an exact comparison that needs no hash, where a
+ * sha1 cost every Stop ~4 ms of loading node:crypto.
+ */
+function fingerprint(bytes: Uint8Array): string {
+  return `b64:${Buffer.from(bytes).toString('base64')}`;
+}
+
+/** True when `bytes` is the head a cursor remembered: as base64, or as the sha1 earlier versions wrote. */
+function sameHead(bytes: Uint8Array, remembered: string): boolean {
+  if (remembered.startsWith('b64:')) return fingerprint(bytes) === remembered;
+  if (!/^[0-9a-f]{40}$/.test(remembered)) return false;
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only a cursor from an earlier version pays for crypto
+  const { createHash } = require('node:crypto') as typeof import('node:crypto');
+  return createHash('sha1').update(bytes).digest('hex') === remembered;
+}

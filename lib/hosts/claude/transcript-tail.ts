@@ -1,0 +1,59 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { recordFill, type ContextFill } from '../../budget/context-fill';
+import { JsonlLineReader } from '../../transcript/jsonl-reader';
+
+const FIRST_TAIL_BYTES = 256 * 1024;
+const MAX_TAIL_BYTES = 16 * 1024 * 1024;
+const CHUNK_BYTES = 1024 * 1024;
+// Lines longer than this are scanned rather than parsed: their stubs keep model and usage.
+const TAIL_LINE_BYTES = 1024 * 1024;
+
+/** The fill read from a transcript file, or why there is none. */
+export type TranscriptFillRead =
+  | { ok: true; fill: ContextFill | null; bytesRead: number; fileBytes: number }
+  | { ok: false; code: 'TRANSCRIPT_UNREADABLE'; message: string };
+
+/**
+ * Reads the context fill from the end of a transcript file: a 256 KiB tail first, doubling up
+ * to 16 MiB (or the whole file) while no usable record has been found, because a hook runs on
+ * every prompt and a long session's transcript reaches tens of megabytes. The tail streams
+ * through the line reader in 1 MiB reads and only the record that decides is kept; a line over
+ * 1 MiB is scanned, never held, and its stub still carries model and usage. Never throws.
+ */
+export function readTranscriptFill(path: string): TranscriptFillRead {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    return { ok: false, code: 'TRANSCRIPT_UNREADABLE', message: `cannot open transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
+  }
+  try {
+    const size = fstatSync(fd).size;
+    const buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(1, size)));
+    for (let want = FIRST_TAIL_BYTES; ; want *= 2) {
+      const length = Math.min(want, size, MAX_TAIL_BYTES);
+      // A tail starting mid-record gives one malformed first line: a problem to skip, not an error.
+      let fill: ContextFill | null | undefined;
+      const reader = new JsonlLineReader(
+        (l) => {
+          const said = l.record ? recordFill(l.record.data) : undefined;
+          if (said !== undefined) fill = said;
+        },
+        { maxLineBytes: TAIL_LINE_BYTES },
+      );
+      let read = 0;
+      while (read < length) {
+        const n = readSync(fd, buffer, 0, Math.min(buffer.length, length - read), size - length + read);
+        if (n === 0) break;
+        reader.push(buffer.subarray(0, n));
+        read += n;
+      }
+      reader.end({ includeUnterminated: true });
+      if (fill !== undefined || length >= size || length >= MAX_TAIL_BYTES) return { ok: true, fill: fill ?? null, bytesRead: read, fileBytes: size };
+    }
+  } catch (err) {
+    return { ok: false, code: 'TRANSCRIPT_UNREADABLE', message: `cannot read transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,24 @@
+import { join, resolve } from 'node:path';
+import { walkToGitDir } from '../git/git-dir-walk';
+
+/** Where a hook found the repository's shared git dir, and its runtime state dir (DESIGN §4). */
+export interface RuntimeLocation {
+  /** This worktree's git dir (HEAD lives here); null outside a repository. */
+  gitDir: string | null;
+  /** `git rev-parse --git-common-dir`, absolute; null outside a repository. */
+  commonDir: string | null;
+  /** `<commonDir>/capsule`, or `CAPSULE_STATE_DIR` when set; null when neither is known. */
+  runtimeDir: string | null;
+}
+
+/**
+ * Finds the git common dir by reading `.git` files the way git does (lib/git/git-dir-walk.ts),
+ * without spawning git: a hook that runs on every prompt cannot afford a process start just to
+ * learn where its state lives. `GIT_DIR` wins when set.
+ */
+export function locateRuntime(cwd: string, env: NodeJS.ProcessEnv): RuntimeLocation {
+  const walked = walkToGitDir(cwd, env);
+  const override = env.CAPSULE_STATE_DIR;
+  const runtimeDir = override ? resolve(override) : walked === null ? null : join(walked.commonDir, 'capsule');
+  return { gitDir: walked?.gitDir ?? null, commonDir: walked?.commonDir ?? null, runtimeDir };
+}

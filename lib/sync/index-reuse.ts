@@ -1,0 +1,80 @@
+import { parseEventName, sortEvents } from '../store/status-events';
+import { maxStatus } from '../store/status-lattice';
+import type { TreeListing } from './merge-listings';
+import type { IndexEntry, StatusEvent } from '../store/types';
+
+/** One capsule of a merged tree: where its document is, which blob, and its status events. */
+export interface CapsuleSource {
+  id: string;
+  month: string;
+  docPath: string;
+  /** The document blob; null for a directory holding only status events (indexed from no fields, as the store's rebuild does). */
+  oid: string | null;
+  events: StatusEvent[];
+}
+
+/** One side of a merge as the index rebuild sees it: its tree listing and its own index entries. */
+export interface IndexSide {
+  listing: TreeListing;
+  entries: readonly IndexEntry[];
+}
+
+// Any file under capsules/<yyyy>/<mm>/<id>/ makes a capsule directory, as the store's rebuild sees it.
+const CAPSULE_FILE = /^capsules\/([^/]+\/[^/]+)\/([^/]+)\/(.+)$/;
+
+/** The capsules of a tree listing (every `capsules/<yyyy>/<mm>/<id>/` directory), sorted by path. */
+export function capsuleSources(files: TreeListing): CapsuleSource[] {
+  const byDir = new Map<string, { id: string; month: string; oid: string | null; events: StatusEvent[] }>();
+  for (const [path, file] of files) {
+    const m = CAPSULE_FILE.exec(path);
+    if (!m) continue;
+    const [, month, id, rest] = m as unknown as [string, string, string, string];
+    const dir = `capsules/${month}/${id}`;
+    const slot = byDir.get(dir) ?? { id, month, oid: null, events: [] };
+    byDir.set(dir, slot);
+    if (rest === 'capsule.md') {
+      slot.oid = file.oid;
+    } else if (/^status\/[^/]+$/.test(rest)) {
+      const event = parseEventName(rest.slice('status/'.length), `${dir}/status`);
+      if (event) slot.events.push(event);
+    }
+  }
+  return [...byDir.keys()].sort().map((dir) => {
+    const s = byDir.get(dir)!;
+    return { id: s.id, month: s.month, docPath: `${dir}/capsule.md`, oid: s.oid, events: sortEvents(s.events) };
+  });
+}
+
+/**
+ * Index entries for the merged capsules, reused from the sides' own indexes wherever that is
+ * exact: an entry describes one document blob plus that side's events, so for a document both
+ * (or one) side(s) hold unchanged, its fields carry over and its status is the lattice maximum
+ * of the sides' statuses and the merged events. When the candidate entries disagree, or none
+ * exists, the capsule is returned in `unread` and must be summarised from its document. The
+ * answer does not depend on the order of `sides`.
+ */
+export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: readonly IndexSide[]): { entries: IndexEntry[]; unread: CapsuleSource[] } {
+  const byId = sides.map((s) => new Map(s.entries.map((e) => [e.id, e])));
+  const entries: IndexEntry[] = [];
+  const unread: CapsuleSource[] = [];
+  for (const c of capsules) {
+    const candidates: IndexEntry[] = [];
+    for (let i = 0; i < sides.length; i += 1) {
+      const entry = byId[i]!.get(c.id);
+      if (c.oid !== null && entry && entry.path === c.docPath && sides[i]!.listing.get(c.docPath)?.oid === c.oid) candidates.push(entry);
+    }
+    const first = candidates[0];
+    if (!first || candidates.some((e) => e !== first && !sameDocumentFields(e, first))) {
+      unread.push(c);
+      continue;
+    }
+    entries.push({ ...first, status: maxStatus([...candidates.map((e) => e.status), ...c.events.map((e) => e.status)]) });
+  }
+  return { entries, unread };
+}
+
+/** True when two entries agree on everything that comes from the document alone (not from status events). */
+function sameDocumentFields(a: IndexEntry, b: IndexEntry): boolean {
+  return a.id === b.id && a.createdAt === b.createdAt && a.sortKey === b.sortKey && a.trigger === b.trigger &&
+    a.objective === b.objective && a.sessionId === b.sessionId && a.path === b.path;
+}

@@ -1,0 +1,77 @@
+import { isCapsuleError } from '../errors/capsule-error';
+import { FAST_IMPORT_ARGS } from '../git/fast-import';
+import type { GitRunner } from '../git/git-runner';
+import { ROOT_COMMIT } from '../store/memory-format';
+import type { MergedTree } from './merge-trees';
+import type { TreeListing } from './merge-listings';
+
+/** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
+export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
+
+/** What writing a merge commit did: the commit, or a lost race (the local ref moved meanwhile). */
+export type MergeCommitOutcome = { ok: true; commit: string } | { ok: false; reason: string };
+
+/** One parent of a merge: its commit, its tree listing and its index texts (path → text). */
+export interface MergeParent {
+  commit: string;
+  listing: TreeListing;
+  index: ReadonlyMap<string, string>;
+}
+
+/**
+ * The fast-import stream of a merge commit on `ref`. The commit is deterministic: parents in
+ * ascending id order, the fixed git-capsule identity, the later parent's committer time and a
+ * fixed message, so both machines merging the same two tips produce the same commit and a push
+ * race between them converges instead of stacking merges. Only what differs from the first
+ * parent's tree is written.
+ */
+export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
+  const { ref, epochSeconds, merged } = input;
+  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent];
+  const base = first.listing;
+  const baseIndex = first.index;
+  const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
+  for (const [path, file] of merged.files) {
+    const had = base.get(path);
+    if (!had || had.oid !== file.oid || had.mode !== file.mode) parts.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
+  }
+  for (const path of baseIndex.keys()) if (!merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
+  for (const [path, text] of merged.index) {
+    if (baseIndex.get(path) !== text) parts.push(`M 100644 inline ${quotePath(path)}\n${data(text)}`);
+  }
+  parts.push('\nget-mark :1\ndone\n');
+  return parts.join('');
+}
+
+/**
+ * Writes the merge commit with one fast-import and moves `ref` to it only if `ref` still holds
+ * an ancestor of it (a compare-and-swap): a local write that landed meanwhile comes back as
+ * `{ ok: false }`. Throws GIT_FAILED otherwise.
+ */
+export async function writeMergeCommit(git: GitRunner, stream: string, ref: string): Promise<MergeCommitOutcome> {
+  try {
+    const out = await git.run(FAST_IMPORT_ARGS, { input: stream });
+    return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
+  } catch (err) {
+    const stderr = isCapsuleError(err, 'GIT_FAILED') ? String(err.data.stderr ?? '') : '';
+    if (/Not updating|cannot lock ref|Unable to create .*\.lock|but expected/i.test(stderr)) return { ok: false, reason: stderr.trim() };
+    throw err;
+  }
+}
+
+/** The later committer time of two commits, in epoch seconds. Throws GIT_FAILED. */
+export async function laterCommitTime(git: GitRunner, commits: readonly string[]): Promise<number> {
+  const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
+  return Math.max(...out.stdout.trim().split('\n').map(Number));
+}
+
+function data(text: string): string {
+  return `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;
+}
+
+/** fast-import reads a path up to the line end, but one starting with `"` or holding a newline must be C-quoted. */
+function quotePath(path: string): string {
+  if (!path.startsWith('"') && !path.includes('\n')) return path;
+  return `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
+}

@@ -1,0 +1,105 @@
+import { createHash } from 'node:crypto';
+import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
+import { WRITE_CONFIG } from '../git/git-env';
+import type { GitRunner } from '../git/git-runner';
+
+/** Where fetched memory refs are kept: out of refs/remotes so `git branch -r` stays clean. */
+export const TRACKING_NAMESPACE = 'refs/capsule-remotes';
+
+/** Network calls get longer than local ones: a slow forge is not a stuck lock. */
+const REMOTE_TIMEOUT_MS = 120_000;
+
+/**
+ * The remote to sync with: the one given, else the remote of the current branch's upstream,
+ * else `origin`. Throws GIT_FAILED.
+ */
+export async function resolveSyncRemote(git: GitRunner, explicit: string | undefined): Promise<string> {
+  if (explicit !== undefined && explicit !== '') return explicit;
+  const branch = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], { okExitCodes: [1, 128] });
+  const name = branch.stdout.trim();
+  if (branch.exitCode === 0 && name !== '') {
+    const remote = await git.run(['config', '--get', `branch.${name}.remote`], { okExitCodes: [1] });
+    const value = remote.stdout.trim();
+    // "." means the upstream is a local branch: nothing to sync with there.
+    if (value !== '' && value !== '.') return value;
+  }
+  return 'origin';
+}
+
+/**
+ * The remote-tracking ref for `ref` fetched from `remote`: `refs/capsule-remotes/<remote>/<ref
+ * without refs/>`; a URL (not a configured name) gets `url-<hash>` so it stays a valid ref name.
+ */
+export function trackingRef(remote: string, ref: string): string {
+  const safe = /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(remote) && !remote.endsWith('.lock') ? remote : `url-${createHash('sha256').update(remote).digest('hex').slice(0, 16)}`;
+  return `${TRACKING_NAMESPACE}/${safe}/${ref.replace(/^refs\//, '')}`;
+}
+
+/** The remote's commit for `ref`, or null when the remote has no such ref. Throws REMOTE_UNREACHABLE. */
+export async function lsRemote(git: GitRunner, remote: string, ref: string): Promise<string | null> {
+  const out = await remoteCall(git, remote, ['ls-remote', '--quiet', '--', remote, ref]);
+  for (const line of out.split('\n')) {
+    const [oid, name] = line.split('\t');
+    if (name === ref && oid) return oid;
+  }
+  return null;
+}
+
+/**
+ * Fetches `ref` from `remote` into `into` (forced: a tracking ref follows the remote), or, with
+ * `into` null, only the objects (dry run: no ref moves). Throws REMOTE_UNREACHABLE.
+ */
+export async function fetchMemoryRef(git: GitRunner, remote: string, ref: string, into: string | null): Promise<void> {
+  const refspec = into === null ? ref : `+${ref}:${into}`;
+  // An empty --refmap keeps fetch from also moving refs/remotes/<remote>/… (a dry run moves no ref).
+  await remoteCall(git, remote, [...WRITE_CONFIG, 'fetch', '--quiet', '--refmap=', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', '--no-auto-gc', '--', remote, refspec]);
+}
+
+/** What a push did: moved the remote ref, or lost a race to another pusher. */
+export type PushOutcome = { ok: true; stderr: string } | { ok: false; reason: string; stderr: string };
+
+/**
+ * Pushes `local` to `ref` on `remote` without force (`<ref>:<ref>`) and without running the
+ * user's hooks. A non-fast-forward or a ref-lock failure is a lost race (`{ ok: false }`);
+ * any other refusal throws PUSH_REJECTED; a transport failure throws REMOTE_UNREACHABLE.
+ */
+export async function pushMemoryRef(git: GitRunner, remote: string, ref: string): Promise<PushOutcome> {
+  const args = [...WRITE_CONFIG, 'push', '--porcelain', '--no-verify', '--quiet', '--', remote, `${ref}:${ref}`];
+  let out;
+  try {
+    out = await git.run(args, { okExitCodes: [1], timeoutMs: REMOTE_TIMEOUT_MS });
+  } catch (err) {
+    if (isCapsuleError(err, 'GIT_MISSING')) throw err;
+    throw unreachable(remote, err);
+  }
+  const line = out.stdout.split('\n').find((l) => l.split('\t')[1] === `${ref}:${ref}`);
+  if (line === undefined) {
+    if (out.exitCode === 0) return { ok: true, stderr: out.stderr };
+    throw unreachable(remote, out.stderr);
+  }
+  if (!line.startsWith('!')) return { ok: true, stderr: out.stderr };
+  const summary = line.split('\t')[2] ?? '';
+  if (/fetch first|non-fast-forward|stale info|lock|failed to update|but expected/i.test(summary)) return { ok: false, reason: summary, stderr: out.stderr };
+  throw new CapsuleError('PUSH_REJECTED', `${remote} refused the memory branch ${ref}: ${summary}; check the remote's branch protection or hooks for ${ref}`, { remote, ref, summary, stderr: out.stderr });
+}
+
+async function remoteCall(git: GitRunner, remote: string, args: string[]): Promise<string> {
+  try {
+    return (await git.run(args, { timeoutMs: REMOTE_TIMEOUT_MS })).stdout;
+  } catch (err) {
+    if (isCapsuleError(err, 'GIT_MISSING')) throw err;
+    throw unreachable(remote, err);
+  }
+}
+
+/** REMOTE_UNREACHABLE from a failed call (its error, or stderr text), keeping the cause. */
+function unreachable(remote: string, failure: unknown): CapsuleError {
+  const stderr = typeof failure === 'string' ? failure : isCapsuleError(failure) ? String(failure.data.stderr ?? failure.message) : String(failure);
+  const last = stderr.trim().split('\n').filter(Boolean).pop() ?? 'no message';
+  return new CapsuleError(
+    'REMOTE_UNREACHABLE',
+    `cannot reach remote ${JSON.stringify(remote)}: ${last}; check the name (git remote -v), the network and your credentials, then run git capsule sync again. Nothing was changed locally.`,
+    { remote, stderr },
+    typeof failure === 'string' ? {} : { cause: failure },
+  );
+}

@@ -1,0 +1,97 @@
+import { execFileSync } from 'node:child_process';
+import { CatFileBatch } from '../../lib/git/cat-file-batch';
+import { FALLBACK_IDENTITY, gitEnv, resolveIdentity, WRITE_CONFIG } from '../../lib/git/git-env';
+import { createGitRunner } from '../../lib/git/git-runner';
+import { FAST_IMPORT_ARGS, buildImportStream } from '../../lib/git/fast-import';
+import { cleanup, git, makeRepo } from '../store/support/temp-repo';
+
+describe('createGitRunner', () => {
+  let repo: { dir: string; env: NodeJS.ProcessEnv };
+  beforeAll(() => (repo = makeRepo()));
+  afterAll(() => cleanup(repo.dir));
+
+  it('passes arguments as an array, never through a shell', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const out = await runner.run(['hash-object', '--stdin'], { input: '$(touch pwned); `id`' });
+    expect(out.stdout.trim()).toBe(hashOf(repo, '$(touch pwned); `id`'));
+  });
+
+  it('throws GIT_FAILED with args, exit code and stderr when git fails', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    await expect(runner.run(['rev-parse', '--verify', 'no-such-ref'])).rejects.toMatchObject({
+      code: 'GIT_FAILED',
+      data: { args: ['rev-parse', '--verify', 'no-such-ref'], exitCode: 128, stderr: expect.stringContaining('Needed a single revision') },
+    });
+  });
+
+  it('treats the exit codes it was told to expect as answers', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const out = await runner.run(['config', '--get', 'no.such-key'], { okExitCodes: [1] });
+    expect(out.exitCode).toBe(1);
+  });
+
+  it('throws GIT_MISSING when git is not on PATH', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: { ...repo.env, PATH: '/nonexistent' } });
+    await expect(runner.run(['--version'])).rejects.toMatchObject({ code: 'GIT_MISSING' });
+  });
+
+  it('kills git and throws GIT_TIMEOUT past its timeout', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    await expect(runner.run(['-c', 'alias.wait=!sleep 5', 'wait'], { timeoutMs: 200 })).rejects.toMatchObject({ code: 'GIT_TIMEOUT', data: { timeoutMs: 200 } });
+  });
+});
+
+describe('gitEnv', () => {
+  it('turns off prompts, editors and pagers and keeps the caller environment', () => {
+    const env = gitEnv({ GIT_DIR: '/x/.git', HOME: '/home/u' });
+    expect(env).toMatchObject({ GIT_DIR: '/x/.git', HOME: '/home/u', GIT_TERMINAL_PROMPT: '0', GIT_EDITOR: ':', GIT_PAGER: 'cat', LC_ALL: 'C' });
+  });
+});
+
+describe('resolveIdentity', () => {
+  it('uses the fixed fallback when nothing names an identity', () => {
+    expect(resolveIdentity({}, {})).toEqual(FALLBACK_IDENTITY);
+  });
+
+  it('prefers GIT_COMMITTER_* over the config and strips characters that would break the header', () => {
+    expect(resolveIdentity({ GIT_COMMITTER_NAME: 'Env <x>' }, { name: 'Cfg', email: 'c@e\n' })).toEqual({ name: 'Env x', email: 'c@e' });
+  });
+});
+
+describe('fast-import arguments', () => {
+  it('run quiet, require done, and switch off hooks and signing', () => {
+    expect(FAST_IMPORT_ARGS).toEqual(['-c', 'core.hooksPath=/dev/null', '-c', 'commit.gpgSign=false', '-c', 'tag.gpgSign=false', 'fast-import', '--quiet', '--done']);
+    expect(WRITE_CONFIG).toContain('core.hooksPath=/dev/null');
+  });
+
+  it('leave out from on a root commit and count data in bytes', () => {
+    const stream = buildImportStream('refs/heads/capsules', [
+      { identity: { name: 'a', email: 'a@b' }, epochSeconds: 5, message: 'é\n', from: null, files: new Map([['FORMAT', 'ü'], ['old', null]]) },
+    ]);
+    expect(stream).toBe('commit refs/heads/capsules\nmark :1\nauthor a <a@b> 5 +0000\ncommitter a <a@b> 5 +0000\ndata 3\né\n\nM 100644 inline FORMAT\ndata 2\nü\nD old\n\nget-mark :1\ndone\n');
+  });
+});
+
+describe('CatFileBatch', () => {
+  let repo: { dir: string; env: NodeJS.ProcessEnv };
+  beforeAll(() => (repo = makeRepo()));
+  afterAll(() => cleanup(repo.dir));
+
+  it('reads many objects through one process, in order, and null for a missing one', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const oids = ['one\n', 'two\0binary\n', ''].map((content) => hashOf(repo, content, true));
+    const batch = new CatFileBatch(runner);
+    try {
+      const objects = await Promise.all([...oids.map((o) => batch.read(o)), batch.read('HEAD:missing'), batch.read('HEAD')]);
+      expect(objects.slice(0, 3).map((o) => o?.content.toString('utf8'))).toEqual(['one\n', 'two\0binary\n', '']);
+      expect(objects[3]).toBeNull();
+      expect(objects[4]?.type).toBe('commit');
+    } finally {
+      await batch.close();
+    }
+  });
+});
+
+function hashOf(repo: { dir: string; env: NodeJS.ProcessEnv }, content: string, write = false): string {
+  return execFileSync('git', ['hash-object', ...(write ? ['-w'] : []), '--stdin'], { cwd: repo.dir, env: repo.env, input: content, encoding: 'utf8' }).trim();
+}

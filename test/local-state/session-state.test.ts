@@ -1,0 +1,52 @@
+import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { pruneSessionStates, readSessionState, sessionStatePath, writeSessionState } from '../../lib/local-state/session-state';
+
+describe('sessionStatePath', () => {
+  it('keeps a plain session id as the file name and hashes anything else', () => {
+    expect(basename(sessionStatePath('/r', 'be432d9d-65be'))).toBe('be432d9d-65be.json');
+    expect(basename(sessionStatePath('/r', '../../etc/passwd'))).toMatch(/^[0-9a-f]{40}\.json$/);
+    expect(dirname(sessionStatePath('/r', '../x'))).toBe('/r/sessions');
+  });
+});
+
+describe('readSessionState', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'capsule-state-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('round-trips what writeSessionState wrote', () => {
+    writeSessionState(dir, 's1', { autosaveId: 'A', cursor: { bytes: 3, lines: 1, head: 'h', headLength: 3 } });
+    expect(readSessionState(dir, 's1')).toEqual({ autosaveId: 'A', cursor: { bytes: 3, lines: 1, head: 'h', headLength: 3 } });
+  });
+
+  it('reads a missing or corrupt state as empty', () => {
+    expect(readSessionState(dir, 'nobody')).toEqual({});
+    mkdirSync(join(dir, 'sessions'), { recursive: true });
+    writeFileSync(sessionStatePath(dir, 's2'), '{not json');
+    expect(readSessionState(dir, 's2')).toEqual({});
+  });
+});
+
+describe('pruneSessionStates', () => {
+  let dir: string;
+  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'capsule-prune-'))));
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('removes state files older than the limit and keeps recent ones', () => {
+    writeSessionState(dir, 'old', { autosaveId: 'A' });
+    writeSessionState(dir, 'new', { autosaveId: 'B' });
+    const now = new Date('2026-11-29T21:00:00Z');
+    const longAgo = new Date('2026-09-01T00:00:00Z');
+    utimesSync(sessionStatePath(dir, 'old'), longAgo, longAgo);
+    utimesSync(sessionStatePath(dir, 'new'), now, now);
+    expect(pruneSessionStates(dir, now)).toBe(1);
+    expect(existsSync(sessionStatePath(dir, 'old'))).toBe(false);
+    expect(readSessionState(dir, 'new')).toEqual({ autosaveId: 'B' });
+  });
+
+  it('does nothing when there is no sessions folder', () => {
+    expect(pruneSessionStates(join(dir, 'none'), new Date())).toBe(0);
+  });
+});

@@ -1,0 +1,30 @@
+import { buildMergeStream, MERGE_MESSAGE, type MergeParent } from '../../lib/sync/merge-commit';
+import type { MergedTree } from '../../lib/sync/merge-trees';
+
+const f = (oid: string) => ({ mode: '100644', oid });
+const low: MergeParent = { commit: '1'.repeat(40), listing: new Map([['FORMAT', f('f')], ['capsules/a/capsule.md', f('a')], ['index/counts.json', f('c1')]]), index: new Map([['index/counts.json', 'one\n'], ['index/active/2026/11', 'x\n']]) };
+const high: MergeParent = { commit: '9'.repeat(40), listing: new Map([['FORMAT', f('f')], ['capsules/b/capsule.md', f('b')]]), index: new Map() };
+const merged: MergedTree = {
+  files: new Map([['FORMAT', f('f')], ['capsules/a/capsule.md', f('a')], ['capsules/b/capsule.md', f('b')]]),
+  index: new Map([['index/counts.json', 'two\n']]),
+  resolutions: [],
+  summarized: 0,
+  sideIndexes: [new Map(), new Map()],
+};
+
+describe('buildMergeStream', () => {
+  it('is the same stream whichever parent is local, with parents in id order', () => {
+    const a = buildMergeStream({ ref: 'refs/heads/capsules', epochSeconds: 1767225600, merged, parents: [low, high] });
+    const b = buildMergeStream({ ref: 'refs/heads/capsules', epochSeconds: 1767225600, merged, parents: [high, low] });
+    expect(a).toBe(b);
+    expect(a).toContain(`from ${low.commit}\nmerge ${high.commit}\n`);
+    expect(a).toContain(`git-capsule <git-capsule@localhost> 1767225600 +0000`);
+    expect(a).toContain(MERGE_MESSAGE);
+  });
+
+  it("writes only what differs from the first parent's tree and drops index files the merge no longer has", () => {
+    const stream = buildMergeStream({ ref: 'refs/heads/capsules', epochSeconds: 1, merged, parents: [low, high] });
+    const ops = stream.split('\n').filter((l) => /^(M|D) /.test(l));
+    expect(ops).toEqual(['M 100644 b capsules/b/capsule.md', 'D index/active/2026/11', 'M 100644 inline index/counts.json']);
+  });
+});
