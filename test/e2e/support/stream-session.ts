@@ -198,7 +198,8 @@ export class StreamSession {
   private exitCode: number | null | undefined;
 
   constructor(readonly name: string, private readonly child: ChildProcess, private readonly logBase: string, private readonly turnTimeoutMs: number) {
-    child.stdout!.on('data', (d: Buffer) => this.onData(d));
+    child.stdout!.setEncoding('utf8'); // a character split across two chunks stays whole
+    child.stdout!.on('data', (d: string) => this.onData(d));
     child.stderr!.on('data', (d: Buffer) => appendFileSync(`${logBase}.err`, d.toString('utf8')));
     this.exited = new Promise((resolveExit) => {
       child.on('exit', (code) => {
@@ -260,9 +261,9 @@ export class StreamSession {
     });
   }
 
-  private onData(d: Buffer): void {
-    appendFileSync(`${this.logBase}.stream.jsonl`, d.toString('utf8'));
-    this.buffer += d.toString('utf8');
+  private onData(d: string): void {
+    appendFileSync(`${this.logBase}.stream.jsonl`, d);
+    this.buffer += d;
     for (let nl = this.buffer.indexOf('\n'); nl >= 0; nl = this.buffer.indexOf('\n')) {
       const raw = this.buffer.slice(0, nl);
       this.buffer = this.buffer.slice(nl + 1);
