@@ -306,11 +306,16 @@ export function realClientDescribe(name: string, fn: () => void): void {
   else describe.skip(name, fn);
 }
 
-/** The resume block a SessionStart hook injected, as it appears in a logged request's (JSON-escaped) text; '' when there is none. */
+/**
+ * The resume block a SessionStart hook injected into a logged request (`LoggedRequest.text`, the
+ * JSON of its messages), decoded back to the text the hook printed; '' when there is none.
+ */
 export function resumeBlockIn(text: string): string {
   const start = text.indexOf('SessionStart hook additional context: === GIT-CAPSULE RESUME');
   const end = text.indexOf('=== END OF GIT-CAPSULE RESUME ===', start);
-  return start === -1 || end === -1 ? '' : text.slice(start, end);
+  if (start === -1 || end === -1) return '';
+  // Both ends lie on plain characters of one JSON string, so the slice decodes as a string.
+  return JSON.parse(`"${text.slice(start, end)}"`) as string;
 }
 
 /** A loopback-only network namespace held open by a sleeping process, joined with nsenter. */
