@@ -25,9 +25,9 @@ export const CONFIG_CACHE_FILE = 'git-config.json';
  * include, a bare repository, a source changed during the read) is never cached. Off with
  * `CAPSULE_CONFIG_CACHE=0`. Throws GIT_FAILED, GIT_MISSING when git must be asked and fails.
  */
-export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
+export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions = {}): Promise<ConfigSnapshot> {
   const env = git.env;
-  const place = env.CAPSULE_CONFIG_CACHE === '0' ? null : cachePlace(git);
+  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.stateDirOf ? null : cachePlace(git, opts.stateDirOf);
   if (place !== null) {
     const hit = lookupConfigCache(place.file, place.key);
     if (hit) return { values: hit.values, dirs: hit.dirs };
@@ -44,10 +44,18 @@ export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number
   return askGit(git, null, opts);
 }
 
+/** How a config read finds its cache, and how recent a change may be before it is not cached. */
+export interface ConfigReadOptions {
+  /** The runtime state dir of a repository (lib/local-state decides it); without it nothing is cached. */
+  stateDirOf?: (where: { commonDir: string; workTree: string | null }) => string | null;
+  /** Replaces the racy-change windows (tests). */
+  racyMs?: number;
+}
+
 /** Reads of git in flight in this process, by cache file and key. */
 const inFlight = new Map<string, Promise<ConfigSnapshot>>();
 
-async function askGit(git: GitRunner, place: CachePlace | null, opts: { racyMs?: number }): Promise<ConfigSnapshot> {
+async function askGit(git: GitRunner, place: CachePlace | null, opts: ConfigReadOptions): Promise<ConfigSnapshot> {
   const env = git.env;
   const startedAt = Date.now();
   const before = place === null ? [] : fixedFiles(place.walk.gitDir, place.walk.commonDir, env).map((f) => [f, statKey(f)] as const);
@@ -80,7 +88,7 @@ interface CachePlace {
 }
 
 /** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
-function cachePlace(git: GitRunner): CachePlace | null {
+function cachePlace(git: GitRunner, stateDirOf: NonNullable<ConfigReadOptions['stateDirOf']>): CachePlace | null {
   const env = git.env;
   const walk = walkToGitDir(git.cwd, env);
   if (walk === null) return null;
@@ -91,7 +99,8 @@ function cachePlace(git: GitRunner): CachePlace | null {
       if (existsSync(join(dir, 'HEAD'))) return null;
     }
   }
-  const stateDir = env.CAPSULE_STATE_DIR ? resolve(git.cwd, env.CAPSULE_STATE_DIR) : join(walk.commonDir, 'capsule');
+  const stateDir = stateDirOf({ commonDir: walk.commonDir, workTree: walk.level });
+  if (stateDir === null) return null;
   // No realpath here: the stat of <common dir>/config follows symlinks, so a `.git` that now
   // leads to another repository fails the lookup anyway.
   const key = JSON.stringify([git.cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
