@@ -19,8 +19,8 @@ export interface GatherBudgetOptions {
   reportedWindow?: unknown;
   /** A fill the host reported (status line `current_usage`); the transcript is not read then. */
   fill?: ContextFill | null;
-  /** `git config capsule.*` read earlier; git is run when absent. */
-  gitConfig?: Readonly<Record<string, string>>;
+  /** `git config capsule.*` values, read by the caller through the one cached config reader (lib/local-state). */
+  gitConfig: Readonly<Record<string, string>>;
 }
 
 /** Everything the budget read, and the resolution. */
@@ -63,7 +63,7 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
   const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
   const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });
-  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
+  const margins = readMarginSources({ projectDir: opts.projectDir, gitConfig: opts.gitConfig });
   // A window the status line reported for this very model beats the catalog (it sees `[1m]`).
   const remembered = state?.hostWindow && model !== null && state.hostWindow.model === model ? state.hostWindow.tokens : undefined;
   const reportedWindow = opts.reportedWindow ?? remembered;

@@ -52,6 +52,18 @@ export interface ConfigReadOptions {
   racyMs?: number;
 }
 
+/**
+ * The cached answer alone, without starting git: what the last reader in this repository and
+ * environment saw, while its files are unchanged; null on a miss (or with the cache off). For
+ * UserPromptSubmit, which runs before every prompt and starts no process.
+ */
+export function peekConfigSnapshot(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: Pick<ConfigReadOptions, 'stateDirOf'>): ConfigSnapshot | null {
+  if (where.env.CAPSULE_CONFIG_CACHE === '0' || !opts.stateDirOf) return null;
+  const place = cachePlace(where, opts.stateDirOf);
+  const hit = place === null ? null : lookupConfigCache(place.file, place.key);
+  return hit ? { values: hit.values, dirs: hit.dirs } : null;
+}
+
 /** Reads of git in flight in this process, by cache file and key. */
 const inFlight = new Map<string, Promise<ConfigSnapshot>>();
 
@@ -88,7 +100,7 @@ interface CachePlace {
 }
 
 /** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
-function cachePlace(git: GitRunner, stateDirOf: NonNullable<ConfigReadOptions['stateDirOf']>): CachePlace | null {
+function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, stateDirOf: NonNullable<ConfigReadOptions['stateDirOf']>): CachePlace | null {
   const env = git.env;
   const walk = walkToGitDir(git.cwd, env);
   if (walk === null) return null;

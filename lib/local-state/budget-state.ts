@@ -89,23 +89,6 @@ function capPath(runtimeDir: string): string {
   return join(runtimeDir, 'budget', 'cap.json');
 }
 
-/**
- * The `git config capsule.*` values SessionStart and Stop saw, for UserPromptSubmit, which
- * must start no git process (it runs before every prompt). Null when never written.
- */
-export function readGitConfigSnapshot(runtimeDir: string): Record<string, string> | null {
-  const raw = readJson(join(runtimeDir, 'budget', 'git-config.json'));
-  if (!isRecord(raw)) return null;
-  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-/** Saves the snapshot read by readGitConfigSnapshot; an unchanged snapshot is not rewritten (a rename per hook saved). */
-export function writeGitConfigSnapshot(runtimeDir: string, values: Readonly<Record<string, string>>): void {
-  const path = join(runtimeDir, 'budget', 'git-config.json');
-  if (JSON.stringify(readJson(path)) === JSON.stringify(values)) return;
-  writeJsonAtomic(path, values);
-}
-
 function isHostWindow(value: unknown): value is { model: string; tokens: number } {
   return isRecord(value) && typeof value.model === 'string' && typeof value.tokens === 'number' && Number.isSafeInteger(value.tokens) && value.tokens > 0;
 }

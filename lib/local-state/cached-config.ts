@@ -1,4 +1,5 @@
-import { readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot';
+import { peekConfigSnapshot, readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot';
+import { gitEnv } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { resolveStateDir } from './state-dir';
 
@@ -10,4 +11,14 @@ import { resolveStateDir } from './state-dir';
  */
 export function readCachedConfig(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
   return readConfigSnapshot(git, { ...opts, stateDirOf: (where) => resolveStateDir({ env: git.env, ...where }) });
+}
+
+/**
+ * The cached config of the repository at `cwd`, without starting git; null on a miss. The
+ * budget of UserPromptSubmit reads this: the hooks that run git (SessionStart, Stop) keep it fresh.
+ */
+export function peekCachedConfig(cwd: string, env: NodeJS.ProcessEnv): ConfigSnapshot | null {
+  // Keyed by the environment git runs with, as the reader that filled the cache saw it.
+  const gitVars = gitEnv(env);
+  return peekConfigSnapshot({ cwd, env: gitVars }, { stateDirOf: (where) => resolveStateDir({ env, ...where }) });
 }

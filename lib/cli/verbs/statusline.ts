@@ -47,7 +47,7 @@ async function statusLine(input: Rec, ctx: CliContext, json: boolean): Promise<s
   const fill = reportedFill(cw.current_usage, model);
   const workspace = isRecord(input.workspace) ? input.workspace : {};
   const cwd = str(workspace.project_dir) ?? str(workspace.current_dir) ?? str(input.cwd) ?? ctx.cwd;
-  const g = gatherForCli(
+  const g = await gatherForCli(
     { ...ctx, cwd },
     { transcript: str(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill },
   );
