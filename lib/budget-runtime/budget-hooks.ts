@@ -1,7 +1,7 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
 import { isErrorCode, type ErrorCode } from '../errors/error-codes';
-import { emptySessionState, readSessionState, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
+import { emptyBudgetState, readBudgetState, writeBudgetState, type SessionBudgetState } from '../local-state/budget-state';
 import { peekCachedConfig } from '../local-state/cached-config';
 import { gatherBudget } from './gather-budget';
 
@@ -56,13 +56,13 @@ export function budgetOnSessionStart(input: BudgetHookInput & { source?: string;
   const sessionId = input.session_id;
   if (!sessionId) return;
   guarded(ctx, () => {
-    const state = readSessionState(ctx.runtimeDir, sessionId);
+    const state = readBudgetState(ctx.runtimeDir, sessionId);
     const next: SessionBudgetState = {
       ...state,
       windowOrdinal: input.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
       lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
     };
-    writeSessionState(ctx.runtimeDir, sessionId, next);
+    writeBudgetState(ctx.runtimeDir, sessionId, next);
     return undefined;
   });
 }
@@ -106,7 +106,7 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     sessionId: input.session_id,
     gitConfig,
   });
-  const state = g.state ?? emptySessionState();
+  const state = g.state ?? emptyBudgetState();
   const r = g.resolution;
   if (r.status === 'disabled') return undefined;
   const code: ErrorCode | null = r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
@@ -122,6 +122,6 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     state.blockedWindow = decision.flags.blockedWindow;
     outcome = { action: decision.action, fill: g.fill.tokens, points: r.points };
   }
-  writeSessionState(ctx.runtimeDir, input.session_id, state);
+  writeBudgetState(ctx.runtimeDir, input.session_id, state);
   return outcome;
 }

@@ -1,6 +1,6 @@
 import type { ContextFill } from '../budget/context-fill';
 import { resolveBudget, type BudgetResolution } from '../budget/resolve-budget';
-import { readSessionState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
+import { readBudgetState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
 import { readClaudeSettings, type ClaudeSettings } from '../hosts/claude/merged-settings';
 import { readMarginSources, type ReadMarginSources } from './margin-sources';
 import { readTranscriptFill } from '../hosts/claude/transcript-tail';
@@ -59,7 +59,7 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
     else if (read.fill === null) fillProblem = `no main-chain usage in the last ${read.bytesRead} bytes of ${opts.transcriptPath}`;
     else fill = read.fill;
   }
-  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
+  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readBudgetState(opts.runtimeDir, opts.sessionId) : null;
   const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
   const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });

@@ -13,12 +13,10 @@ export interface ConfigSnapshot {
   dirs: RepoDirs | null;
 }
 
-/** Name of the cache file in the runtime state dir. */
-export const CONFIG_CACHE_FILE = 'git-config.json';
 /**
  * Reads the config keys git-capsule uses. Every store open and the budget need them, and one
  * `git config` process costs ~5–10 ms, so the answer is kept in the runtime state dir
- * (`git-config.json`) and reused while every file that decides it is unchanged: the system,
+ * (its file named by the caller) and reused while every file that decides it is unchanged: the system,
  * global, repository and worktree files, every file a value came from and every include
  * target, each by mtime, ctime, size and inode; keyed by cwd, the git dirs and the
  * environment git reads config from. What cannot be pinned to files (an `onbranch:`
@@ -27,7 +25,7 @@ export const CONFIG_CACHE_FILE = 'git-config.json';
  */
 export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions = {}): Promise<ConfigSnapshot> {
   const env = git.env;
-  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.stateDirOf ? null : cachePlace(git, opts.stateDirOf);
+  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf ? null : cachePlace(git, opts.cacheFileOf);
   if (place !== null) {
     const hit = lookupConfigCache(place.file, place.key);
     if (hit) return { values: hit.values, dirs: hit.dirs };
@@ -46,8 +44,8 @@ export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions
 
 /** How a config read finds its cache, and how recent a change may be before it is not cached. */
 export interface ConfigReadOptions {
-  /** The runtime state dir of a repository (lib/local-state decides it); without it nothing is cached. */
-  stateDirOf?: (where: { commonDir: string; workTree: string | null }) => string | null;
+  /** The cache file of a repository (lib/local-state decides where); without it nothing is cached. */
+  cacheFileOf?: (where: { commonDir: string; workTree: string | null }) => string | null;
   /** Replaces the racy-change windows (tests). */
   racyMs?: number;
 }
@@ -57,9 +55,9 @@ export interface ConfigReadOptions {
  * environment saw, while its files are unchanged; null on a miss (or with the cache off). For
  * UserPromptSubmit, which runs before every prompt and starts no process.
  */
-export function peekConfigSnapshot(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: Pick<ConfigReadOptions, 'stateDirOf'>): ConfigSnapshot | null {
-  if (where.env.CAPSULE_CONFIG_CACHE === '0' || !opts.stateDirOf) return null;
-  const place = cachePlace(where, opts.stateDirOf);
+export function peekConfigSnapshot(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: Pick<ConfigReadOptions, 'cacheFileOf'>): ConfigSnapshot | null {
+  if (where.env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf) return null;
+  const place = cachePlace(where, opts.cacheFileOf);
   const hit = place === null ? null : lookupConfigCache(place.file, place.key);
   return hit ? { values: hit.values, dirs: hit.dirs } : null;
 }
@@ -100,7 +98,7 @@ interface CachePlace {
 }
 
 /** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
-function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, stateDirOf: NonNullable<ConfigReadOptions['stateDirOf']>): CachePlace | null {
+function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, cacheFileOf: NonNullable<ConfigReadOptions['cacheFileOf']>): CachePlace | null {
   const env = git.env;
   const walk = walkToGitDir(git.cwd, env);
   if (walk === null) return null;
@@ -111,12 +109,12 @@ function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, stateDirOf: No
       if (existsSync(join(dir, 'HEAD'))) return null;
     }
   }
-  const stateDir = stateDirOf({ commonDir: walk.commonDir, workTree: walk.level });
-  if (stateDir === null) return null;
+  const file = cacheFileOf({ commonDir: walk.commonDir, workTree: walk.level });
+  if (file === null) return null;
   // No realpath here: the stat of <common dir>/config follows symlinks, so a `.git` that now
   // leads to another repository fails the lookup anyway.
   const key = JSON.stringify([git.cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
-  return { file: join(stateDir, CONFIG_CACHE_FILE), key, walk };
+  return { file, key, walk };
 }
 
 /** The files known before asking git: global, repository and worktree config. */

@@ -2,6 +2,7 @@ import { peekConfigSnapshot, readConfigSnapshot, type ConfigSnapshot } from '../
 import { gitEnv } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { resolveStateDir } from './state-dir';
+import { STATE_FILES, statePath } from './state-files';
 
 /**
  * The config values git-capsule reads (capsule.*, user.name, user.email) and the repository's
@@ -10,7 +11,7 @@ import { resolveStateDir } from './state-dir';
  * asked and fails.
  */
 export function readCachedConfig(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
-  return readConfigSnapshot(git, { ...opts, stateDirOf: (where) => resolveStateDir({ env: git.env, ...where }) });
+  return readConfigSnapshot(git, { ...opts, cacheFileOf: (where) => configCacheFile(git.env, where) });
 }
 
 /**
@@ -20,5 +21,10 @@ export function readCachedConfig(git: GitRunner, opts: { racyMs?: number } = {})
 export function peekCachedConfig(cwd: string, env: NodeJS.ProcessEnv): ConfigSnapshot | null {
   // Keyed by the environment git runs with, as the reader that filled the cache saw it.
   const gitVars = gitEnv(env);
-  return peekConfigSnapshot({ cwd, env: gitVars }, { stateDirOf: (where) => resolveStateDir({ env, ...where }) });
+  return peekConfigSnapshot({ cwd, env: gitVars }, { cacheFileOf: (where) => configCacheFile(env, where) });
+}
+
+function configCacheFile(env: NodeJS.ProcessEnv, where: { commonDir: string; workTree: string | null }): string | null {
+  const dir = resolveStateDir({ env, ...where });
+  return dir === null ? null : statePath(dir, STATE_FILES.configCache);
 }
