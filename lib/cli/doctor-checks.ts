@@ -31,6 +31,7 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   const git = checks.find((c) => c.name === 'git');
   checks.push(
     git?.status === 'fail' ? { name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: git.fix } : await checkMemoryRef(cwd, env),
+    ...(git?.status === 'fail' ? [] : [await checkIndexCoverage(cwd, env)]),
     checkHooks(cwd, env),
     checkRefLocks(location.commonDir, now),
     checkErrors(location.runtimeDir, now),
@@ -77,6 +78,30 @@ async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<Doct
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
     return { name: 'memory ref', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: 'inspect it with `git log <ref>`; `git capsule reindex` rebuilds the index' };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Every capsule in the tree is in the derived index: one the index misses (an older version, a
+ * hand-made commit, a plain `git merge` of the branch) is invisible to selection.
+ */
+async function checkIndexCoverage(cwd: string, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+  let store;
+  try {
+    store = await openStore({ cwd, env });
+  } catch {
+    return { name: 'index', status: 'warn', detail: 'not checked: the memory branch could not be opened (see memory ref)' };
+  }
+  try {
+    if ((await store.tip()) === null) return { name: 'index', status: 'ok', detail: 'no memory branch yet' };
+    const { inTree, indexed } = await store.indexCoverage();
+    if (inTree <= indexed) return { name: 'index', status: 'ok', detail: `the index lists all ${inTree} capsules` };
+    return { name: 'index', status: 'warn', detail: `${inTree - indexed} of ${inTree} capsules are in the tree but not in the index, so no resume sees them`, fix: 'run `git capsule reindex`' };
+  } catch (err) {
+    const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+    return { name: 'index', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: '`git capsule reindex` rebuilds the index' };
   } finally {
     await store.close();
   }

@@ -1,3 +1,5 @@
+import type { CapsuleDocument } from '../capsule/types';
+import type { LineageSignal } from '../local-state/lineage-signal';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
@@ -55,5 +57,8 @@ export interface HookDeps {
     consume: boolean;
     runtimeDir?: string | null;
     event?: string;
-  }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean }>;
+    /** The host's lineage signal and what to do with it (lib/resume-runtime/run-resume.ts). */
+    signal?: LineageSignal | null;
+    lineage?: 'take' | 'read';
+  }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean; doc?: CapsuleDocument }>;
 }

@@ -3,18 +3,24 @@ import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
+import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
+import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
- * (`trigger: pre-compact`), leaves a marker so the session that continues after compaction
- * links to it, and prints one line the host appends to the summary prompt.
+ * (`trigger: pre-compact`), leaves the hand-over under the host's lineage signal (and, for a
+ * host without one, a marker) so the session that continues after compaction resumes and links
+ * to it, and prints one line the host appends to the summary prompt.
  */
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
     event: 'PreCompact',
     handle: async (input, ctx) => {
       if (!input.session_id) return;
+      const signal = claudeLineageSignal(ctx.env);
+      // First, so a checkpoint that fails still leaves the lineage for the session after compaction.
+      if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
       const store = lazyStore(deps, ctx);
       try {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);
@@ -24,6 +30,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         await commitDocument(await store.get(), checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
         const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
         writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
+        if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact', id);
         return { plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.` };
       } finally {
         await store.close();

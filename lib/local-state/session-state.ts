@@ -18,8 +18,14 @@ export interface SessionState {
   autosaveId?: string;
   /** The autosave document this session last committed, so the next fold needs no git read. */
   autosaveDoc?: CapsuleDocument;
-  /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
+  /** The capsule this session continues from: the one it resumed, or its pre-compact checkpoint. */
   parentCapsuleId?: string;
+  /**
+   * The resumed capsule's document, until this session's first autosave: that autosave folds
+   * its events on top of it (objective, waiting_on, next action, every section), so any
+   * number of /clears in a row keeps the work.
+   */
+  seedDoc?: CapsuleDocument;
   /** Failures not yet followed by a success of the same call, carried to the next delta. */
   openFailures?: Record<string, string>;
 }

@@ -28,6 +28,9 @@ export const STATE_FILES = {
   sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link and open failures", maxAgeMs: 30 * DAY_MS },
   budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
   locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
+  lineage: { path: 'lineage/', what: "each client process's hand-over record (`<host>-<signal>.json`, e.g. claude-<CLAUDE_PID>): its live session, the sessions before it, the hand-over a /clear or compaction left", maxAgeMs: 14 * DAY_MS },
+  capsuleCounts: { path: 'capsule-counts.json', what: 'capsule folders per month tree of the memory branch (by tree id), so a resume sees capsules missing from the index reading one month', maxAgeMs: 30 * DAY_MS },
+  machineId: { path: 'machine-id', what: "this clone's random machine id (m-<ULID>), stamped as `machine` on every capsule written here; made once, never changed" },
 } as const satisfies Record<string, StateFile>;
 
 /** The path of a state file or folder entry. */

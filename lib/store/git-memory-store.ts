@@ -2,6 +2,7 @@ import type { CapsuleStatus } from '../capsule/types';
 import type { CatFileBatch } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
+import { indexCoverage, type IndexCoverage } from './index-coverage';
 import { initMemory } from './init-memory';
 import { readJournal } from './journal';
 import { countByStatus, listIndex } from './list-index';
@@ -10,6 +11,8 @@ import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { resolveStateDir } from '../local-state/state-dir';
+import type { IdentityStamp } from '../capsule/identity-fields';
+import { readLocalIdentity } from '../local-state/local-identity';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -23,8 +26,11 @@ export class GitMemoryStore implements MemoryStore {
 
   constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
+    let stamp: IdentityStamp | undefined;
+    // Read once, on the first write: a reading verb never touches the machine id.
+    const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
     this.dirs = opts.dirs ?? null;
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, stamp: stampOf, lock };
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
@@ -40,6 +46,15 @@ export class GitMemoryStore implements MemoryStore {
   /** The runtime state dir (lib/local-state decides it), where the write lock lives. */
   get stateDir(): string {
     return resolveStateDir({ env: this.git.env, commonDir: this.commonDir, workTree: this.repoDirs().bare ? null : this.repoDir })!;
+  }
+
+  /** This worktree's git dir; known at open or found on first use (one rev-parse). */
+  get gitDir(): string {
+    return this.repoDirs().gitDir;
+  }
+
+  writerIdentity(now: Date): IdentityStamp {
+    return this.parts.stamp(now);
   }
 
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */
@@ -78,6 +93,10 @@ export class GitMemoryStore implements MemoryStore {
 
   countByStatus(): Promise<StatusCounts> {
     return countByStatus(this.parts.tree);
+  }
+
+  indexCoverage(): Promise<IndexCoverage> {
+    return indexCoverage(this.parts.tree, this.stateDir);
   }
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {

@@ -90,6 +90,33 @@ export class MemoryTree {
     return ids.flat();
   }
 
+  /**
+   * How many capsule directories the tree holds, one tree read per year and per month folder
+   * whose tree id `known` does not already count (a write changes one month's tree, so a reader
+   * that keeps the counts by tree id reads one month). Returns the total and the count of every
+   * month tree by id, for the next call.
+   */
+  async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
+    const years = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree && /^\d{4}$/.test(e.name));
+    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && /^(0[1-9]|1[0-2])$/.test(e.name))));
+    const months = new Map<string, number>();
+    const counts = await Promise.all(
+      monthLists.flat().map(async (m) => {
+        const cached = known.get(m.oid);
+        if (cached !== undefined) return [m.oid, cached] as const;
+        const obj = await this.batch.read(m.oid);
+        const entries = obj === null || obj.type !== 'tree' ? [] : parseTree(obj.content, obj.oid.length / 2);
+        return [m.oid, entries.filter((e) => e.isTree && isSafeId(e.name)).length] as const;
+      }),
+    );
+    let total = 0;
+    for (const [oid, n] of counts) {
+      months.set(oid, n);
+      total += n;
+    }
+    return { total, months };
+  }
+
   /** The status events of a capsule, oldest first. */
   async events(rev: string, id: string, month: string): Promise<StatusEvent[]> {
     const dir = `${capsuleDir(id, month)}/status`;

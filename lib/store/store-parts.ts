@@ -1,3 +1,4 @@
+import type { IdentityStamp } from '../capsule/identity-fields';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
@@ -8,6 +9,8 @@ export interface StoreParts {
   tree: MemoryTree;
   ref: string;
   identity: GitIdentity;
+  /** Who and where this store writes (the committer email, this clone's machine id, this worktree's id), stamped on every capsule. */
+  stamp: (now: Date) => IdentityStamp;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
 }

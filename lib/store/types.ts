@@ -1,3 +1,4 @@
+import type { IdentityStamp } from '../capsule/identity-fields';
 import type { CapsuleStatus } from '../capsule/types';
 import type { RedactionFinding } from '../redact/finding-tally';
 
@@ -24,6 +25,12 @@ export interface IndexEntry {
   /** The objective, folded to one line and bounded (the document has the full text). */
   objective?: string;
   sessionId?: string;
+  /** Who and where wrote it (the frontmatter's `author`, `machine`, `worktree`, `repo_branch`), and whom a handoff is addressed to. */
+  author?: string;
+  machine?: string;
+  worktree?: string;
+  branch?: string;
+  handoffTo?: string;
   /** True when its `tags` include `autosave` (a writer that tags instead of setting `trigger`). */
   autosaveTag?: true;
   /** Path of `capsule.md` in the memory tree. */
@@ -84,6 +91,10 @@ export interface MemoryStore {
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
   readonly commonDir: string;
+  /** This worktree's git dir (HEAD lives here). */
+  readonly gitDir: string;
+  /** Who and where this store writes: the identity it stamps on every capsule (creates this clone's machine id on first use). */
+  writerIdentity(now: Date): IdentityStamp;
   /** True when the memory ref exists. */
   exists(): Promise<boolean>;
   /** The memory ref's commit, or null when the branch does not exist yet. */
@@ -100,6 +111,8 @@ export interface MemoryStore {
   listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]>;
   /** Capsule counts per derived status from the index (one small blob read). */
   countByStatus(): Promise<StatusCounts>;
+  /** How many capsules the tree holds against how many the index counts (lib/store/index-coverage.ts: one month's tree after a write). */
+  indexCoverage(): Promise<{ inTree: number; indexed: number }>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */

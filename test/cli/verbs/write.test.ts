@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git } from '../../store/support/temp-repo';
 import { capsuleText, cliRepo } from './support';
+import { identityStamp, withoutIdentity } from '../../support/capsule-doc';
 
 describe('git capsule write', () => {
   let r: ReturnType<typeof cliRepo>;
@@ -37,7 +38,9 @@ describe('git capsule write', () => {
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     const out = await r.cli(['write', 'c.md', '--json']);
     expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2026/11/01JDQ7000000000000000000AB/capsule.md' });
-    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).toBe(capsuleText().trim());
+    const stored = git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env);
+    expect(`${stored}\n`).toMatch(identityStamp('test@example.com'));
+    expect(withoutIdentity(stored)).toBe(capsuleText().trim());
   });
 
   it('reads standard input with -', async () => {
