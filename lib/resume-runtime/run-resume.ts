@@ -159,13 +159,17 @@ function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: strin
   else if (runtimeDir !== null && opts.lineage === 'read') lineage = readLineage(runtimeDir, signal);
   const me = store.writerIdentity(opts.now);
   const branch = readRepoHead(store.gitDir, store.commonDir).branch;
+  // Inside a running session (`read`), the lineage is the sessions before it: its own capsules are
+  // a live session's, never resumed into itself.
+  if (lineage && opts.lineage === 'read') lineage = { ...lineage, sessions: lineage.sessions.filter((s) => s !== sessionId) };
   const own = new Set(lineage?.sessions ?? []);
   const live = runtimeDir === null ? [] : readLiveSessions(runtimeDir, signal, opts.now).filter((s) => !own.has(s) && s !== sessionId);
+  if (opts.lineage === 'read' && sessionId !== undefined) live.push(sessionId);
   const scope: SelectionScope = {
     here: { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) },
     liveSessions: live,
     skewMs: CLOCK_SKEW_MS,
-    ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}) } } : {}),
+    ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
   };
   return { scope, lineage };
 }

@@ -59,7 +59,8 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     }
     const carried = scope?.lineage?.carried;
     if (carried !== undefined && selection.capsule?.basis !== 'lineage' && !active.some((c) => c.id === carried)) {
-      const passThrough = await lineagePassThrough(store, carried, scope!.lineage!.sessions);
+      const lineage = scope!.lineage!;
+      const passThrough = await lineagePassThrough(store, carried, lineage.self === undefined ? lineage.sessions : [...lineage.sessions, lineage.self]);
       if (passThrough !== null) selection = select([passThrough]);
     }
     // Capsules the index does not list are invisible to everything above: named, never silent.

@@ -15,6 +15,8 @@ export interface SelectionScope {
     carried?: string;
     /** How the last session ended (`clear`, `compact`), for CAPSULE DATA. */
     reason?: string;
+    /** The session resuming now: a consumption by it counts as the lineage's own (a hook registered twice). */
+    self?: string;
   };
   here: { author?: string; machine?: string; worktree?: string; branch?: string };
   liveSessions: readonly string[];

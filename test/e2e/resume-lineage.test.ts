@@ -134,3 +134,94 @@ realClientDescribe('two concurrent sessions in one repository, each cleared in t
     expect(errorLog(h.repo)).toBe('');
   });
 });
+
+// (b) Three /clears in a row in one session, with work between them: the third resume still
+// carries the files, errors and objective from before the first.
+realClientDescribe('three /clears in a row with work between them', () => {
+  let h: StreamHarness;
+  beforeAll(async () => {
+    h = await StreamHarness.start({
+      name: 'three-clears',
+      script: rulesFor({ 'GAMMA-EDIT': { write: 'gamma.txt' }, 'GAMMA-TEST': { fail: 'GAMMA-ERROR exporter test failed' }, 'SECOND-EDIT': { write: 'second.txt' }, 'THIRD-EDIT': { write: 'third.txt' } }),
+    });
+    const s = h.session({ name: 'g' });
+    await s.send('GAMMA-EDIT objective gamma: make the exporter stream');
+    await s.send('GAMMA-TEST run the exporter test');
+    await s.clear();
+    await s.send('SECOND-EDIT keep going');
+    await s.clear();
+    await s.send('THIRD-EDIT and more');
+    await s.clear();
+    await s.send('AFTER-THIRD-CLEAR where are we?');
+    await s.close();
+  }, 600_000);
+  afterAll(async () => h?.close());
+
+  it('hands the third resume the objective, file and error from before the first /clear', () => {
+    const block = resumeBefore(h, 'AFTER-THIRD-CLEAR');
+    expect(block).toContain('objective: "GAMMA-EDIT objective gamma: make the exporter stream"');
+    expect(block).toContain('gamma.txt');
+    expect(block).toContain('GAMMA-ERROR');
+  });
+
+  it('also carries what each session in between added', () => {
+    const block = resumeBefore(h, 'AFTER-THIRD-CLEAR');
+    expect(block).toContain('second.txt');
+    expect(block).toContain('third.txt');
+    expect(block).toMatch(/parent_capsule_id: "[0-9A-Z]{26}"/);
+  });
+
+  it('logs no hook errors', () => {
+    expect(errorLog(h.repo)).toBe('');
+  });
+});
+
+// (c) An automatic compaction, driven by the token usage the fake API reports (harness README
+// §6), then later a /clear: the facts from before the compaction reach the session after the clear.
+realClientDescribe('an automatic compaction, then a /clear', () => {
+  let h: StreamHarness;
+  let ids: string[] = [];
+  beforeAll(async () => {
+    const big = { name: 'big-turn', when: { prompt: 'FILL-THE-CONTEXT' }, respond: { input_tokens: 90000, tool_use: { name: 'Bash', input: { command: 'echo big', description: 'big turn' } } } };
+    h = await StreamHarness.start({
+      name: 'compact-then-clear',
+      script: rulesFor({ 'DELTA-EDIT': { write: 'delta.txt' }, 'DELTA-TEST': { fail: 'DELTA-ERROR cache test failed' }, 'AFTER-COMPACT-EDIT': { write: 'after-compact.txt' } }, [big]),
+      args: ['--autocompact', '100000'],
+    });
+    const s = h.session({ name: 'd' });
+    await s.send('DELTA-EDIT objective delta: tune the cache');
+    await s.send('DELTA-TEST run the cache test');
+    await s.send('FILL-THE-CONTEXT read everything');
+    await s.send('AFTER-COMPACT-EDIT continue the cache work');
+    await s.clear();
+    await s.send('AFTER-CLEAR what now?');
+    ids = [...s.sessionIds];
+    await s.close();
+  }, 600_000);
+  afterAll(async () => h?.close());
+
+  it('compacts automatically: the summary request was made', () => {
+    expect(h.requests().some((r) => r.rule === 'compact-summary')).toBe(true);
+  });
+
+  it('resumes the pre-compact checkpoint after the compaction', () => {
+    const after = h.requests().find((r) => r.text.includes('LINEAGE-COMPACT-SUMMARY') && r.text.includes('GIT-CAPSULE RESUME'));
+    expect(after).toBeDefined();
+    const block = resumeBlockIn(after!.text);
+    expect(block).toContain('trigger "pre-compact"');
+    expect(block).toContain('objective delta');
+  });
+
+  it('hands the session after the /clear the facts from before the compaction', () => {
+    const block = resumeBefore(h, 'AFTER-CLEAR what now');
+    expect(block).toContain('objective: "DELTA-EDIT objective delta: tune the cache"');
+    expect(block).toContain('delta.txt');
+    expect(block).toContain('DELTA-ERROR');
+    expect(block).toContain('after-compact.txt');
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('logs no hook errors', () => {
+    expect(errorLog(h.repo)).toBe('');
+  });
+});

@@ -155,5 +155,24 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     const text = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
     expect(text).toContain('ALPHA-ONLY');
     expect(text).not.toContain('BETA-NEWER');
+    expect(text).toContain('which ended with /clear');
+  });
+
+  it("links each compacted session to its own checkpoint when two sessions compact at once", async () => {
+    const a = client('abababab');
+    const b = client('bcbcbcbc');
+    await a.start();
+    await b.start();
+    await a.work({ prompt: 'ALPHA-COMPACT', write: 'a.ts' }, at(1));
+    await b.work({ prompt: 'BETA-COMPACT', write: 'b.ts' }, at(1));
+    await a.run(makePreCompactHook(defaultDeps), { trigger: 'auto' }, at(2));
+    await b.run(makePreCompactHook(defaultDeps), { trigger: 'auto' }, at(3)); // the one marker file now names B's checkpoint
+    const checkpointOf = (prompt: string) => docs().find((d) => d.frontmatter.trigger === 'pre-compact' && String(d.frontmatter.objective).includes(prompt))!.frontmatter.id;
+    a.session = a.session.replace(/-1-/, '-9-');
+    writeFileSync(a.transcript, '');
+    await a.run(makeSessionStartHook(defaultDeps), { source: 'compact' }, at(4));
+    await a.work({ prompt: 'after', write: 'after.ts' }, at(5));
+    const continued = docs().find((d) => d.frontmatter.session_id === a.session)!;
+    expect(continued.frontmatter.parent_capsule_id).toBe(checkpointOf('ALPHA-COMPACT'));
   });
 });
