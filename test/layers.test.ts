@@ -18,17 +18,20 @@ const ALLOWED: Record<string, string[]> = {
   'local-state': ['git', 'budget', 'resume', 'capsule', 'errors'],
   store: ['git', 'capsule', 'redact', 'errors'],
   sync: ['store', 'git', 'capsule', 'errors'],
-  'hosts/claude': ['local-state', 'history', 'transcript', 'budget', 'errors'],
+  // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
+  hosts: ['local-state', 'transcript', 'resume', 'budget', 'errors'],
+  'hosts/claude': ['hosts', 'local-state', 'history', 'transcript', 'budget', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
   'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
 };
 const PURE = ['capsule', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'redact'];
 const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;
 
-/** A file's layer: its top folder under lib/, or `hosts/<host>` for a host adapter. */
+/** A file's layer: its top folder under lib/, `hosts/<host>` for a host adapter, `hosts` for the seam beside them. */
 function layerOf(path: string): string {
   const [top, sub] = relative(LIB, path).split('/');
-  return top === 'hosts' ? `hosts/${sub}` : top!;
+  if (top !== 'hosts') return top!;
+  return sub === undefined || /\.ts$/.test(sub) ? 'hosts' : `hosts/${sub}`;
 }
 
 function files(dir: string): string[] {

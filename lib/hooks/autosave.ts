@@ -8,7 +8,7 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
-import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
