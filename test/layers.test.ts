@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 
 const LIB = join(__dirname, '..', 'lib');
@@ -20,7 +20,7 @@ const ALLOWED: Record<string, string[]> = {
   sync: ['store', 'git', 'capsule', 'errors'],
   // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
   hosts: ['local-state', 'transcript', 'resume', 'budget', 'errors'],
-  'hosts/claude': ['hosts', 'local-state', 'history', 'transcript', 'budget', 'errors'],
+  'hosts/claude': ['hosts', 'local-state', 'history', 'transcript', 'resume', 'budget', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
   'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
 };
@@ -31,7 +31,8 @@ const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process
 function layerOf(path: string): string {
   const [top, sub] = relative(LIB, path).split('/');
   if (top !== 'hosts') return top!;
-  return sub === undefined || /\.ts$/.test(sub) ? 'hosts' : `hosts/${sub}`;
+  const adapter = sub !== undefined && existsSync(join(LIB, 'hosts', sub)) && statSync(join(LIB, 'hosts', sub)).isDirectory();
+  return adapter ? `hosts/${sub}` : 'hosts';
 }
 
 function files(dir: string): string[] {

@@ -2,7 +2,8 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOOK_EVENTS, type HookEventName } from '../../lib/hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
 

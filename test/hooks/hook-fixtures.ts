@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 
 /** A temporary git repository with one commit, its runtime dir diverted to a temp folder. */

@@ -1,0 +1,62 @@
+import type { TextLimit } from '../resume/text-limit';
+import type { TranscriptRecord } from '../transcript/records';
+import type { ExtractWorkEventsOptions, WorkState } from '../transcript/work-event-types';
+import type { HookAnswer } from './hook-answer';
+import type { HookInputCheck, HookInputs } from './hook-inputs';
+
+/** The host events git-capsule handles, by the name both hosts give them. */
+export const HOOK_EVENT_NAMES = ['SessionStart', 'Stop', 'PreCompact', 'UserPromptSubmit', 'SessionEnd'] as const;
+
+/** One of the host events git-capsule handles. */
+export type HookEventName = (typeof HOOK_EVENT_NAMES)[number] & keyof HookInputs;
+
+/**
+ * One event as a host runs it: the bundle (`dist/hooks/<file>.js`), the timeout written into
+ * the host's registration (seconds), and the runner's own budget (ms), kept well below it so a
+ * slow git or a stuck child never turns into a host-side kill: the runner answers first and
+ * fails open.
+ */
+export interface HostEventSpec {
+  file: string;
+  hostTimeoutSec: number;
+  budgetMs: number;
+}
+
+/** The hosts git-capsule has an adapter for. */
+export type HostName = 'claude' | 'codex';
+
+/**
+ * A host adapter: everything the hooks need to know about one host, so the core never learns a
+ * host's field names. It turns the host's payloads into the core's typed inputs and its
+ * transcript into the core's work events, and the core's answers into the host's envelope.
+ * Implemented by `lib/hosts/claude/claude-host.ts` and `lib/hosts/codex/codex-host.ts`;
+ * `lib/hooks/pick-host.ts` chooses one per hook run from declared evidence only.
+ */
+export interface HostAdapter {
+  readonly name: HostName;
+  /** The host's name in messages ("Claude Code", "Codex CLI"). */
+  readonly label: string;
+  /** The events this host runs, with its timeouts and the runner's budgets. */
+  readonly events: { readonly [E in HookEventName]: HostEventSpec };
+  /** Checks a payload's fields by type (never coerced) and hands over the core's input. */
+  checkInput<E extends HookEventName>(event: E, raw: unknown): HookInputCheck<E>;
+  /** The project the hook works on, from the checked payload and the hook's environment. */
+  projectDir(input: { cwd: string }, env: NodeJS.ProcessEnv): string;
+  /** The answer as this host reads it on stdout for this event ('' for nothing). */
+  renderOutput(event: HookEventName, answer: HookAnswer | void): string;
+  /** The most text one hook may inject before the host cuts or spills it. */
+  readonly injectionLimit: TextLimit;
+  /** The work-state events of transcript records (one delta), and the failures still open after it. Never throws. */
+  extractWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions): WorkState;
+  /**
+   * The lineage signal: a key naming the client process, the same on both sides of a `/clear`
+   * and different for two concurrent sessions; null when the host gives none.
+   */
+  clientKey(env: NodeJS.ProcessEnv): string | null;
+  /**
+   * Who keeps a Stop block from looping: `host` when the host itself gives up after a block,
+   * `ours` when it re-runs Stop for ever (Codex): the runner then drops any block while
+   * `stop_hook_active` is set, whatever a handler answered.
+   */
+  readonly stopLoopGuard: 'host' | 'ours';
+}
