@@ -1,4 +1,5 @@
 import { isCapsuleError } from '../errors/capsule-error';
+import type { ErrorCode } from '../errors/error-codes';
 import { appendErrorLog, oneLine } from '../local-state/error-log';
 import type { HookAnswer } from '../hosts/hook-answer';
 import type { HookInputs } from '../hosts/hook-inputs';
@@ -20,7 +21,7 @@ export interface HookContext {
   /** Per-repository runtime state (cursors, receipt, markers, errors.log). */
   runtimeDir: string;
   /** Logs a non-fatal finding (the hook goes on). */
-  warn: (code: string, message: string) => void;
+  warn: (code: ErrorCode, message: string) => void;
 }
 
 /** One hook: its event and its handler. */
@@ -61,7 +62,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   let host = declared.host;
   const budgetMs = io.budgetMs ?? host.events[spec.event].budgetMs;
   let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
-  const failOpen = (code: string, message: string): HookOutcome => {
+  const failOpen = (code: ErrorCode, message: string): HookOutcome => {
     const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
     const where = logPath ? `; see ${logPath}` : '';
     const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);
