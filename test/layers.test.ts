@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
   hosts: ['local-state', 'transcript', 'resume', 'budget', 'errors'],
   'hosts/claude': ['hosts', 'local-state', 'history', 'transcript', 'resume', 'budget', 'errors'],
+  'hosts/codex': ['hosts', 'local-state', 'transcript', 'resume', 'budget', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
   'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
 };

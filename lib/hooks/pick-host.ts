@@ -1,8 +1,9 @@
 import { claudeHost } from '../hosts/claude/claude-host';
+import { codexHost } from '../hosts/codex/codex-host';
 import type { HostAdapter, HostName } from '../hosts/host';
 import { hostEvidence, hostFromArgv, type HostEvidence } from '../hosts/host-evidence';
 
-const ADAPTERS: { readonly [H in HostName]?: HostAdapter } = { claude: claudeHost };
+const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost };
 
 /** The host adapter a hook run uses, and the evidence it was chosen by. */
 export interface PickedHost {
@@ -19,12 +20,11 @@ export function declaredHost(argv: readonly string[]): { host: HostAdapter; decl
   const named = hostFromArgv(argv);
   if (named === null) return { host: claudeHost, declared: null };
   if (typeof named === 'object') return { host: claudeHost, declared: null, invalid: named.invalid };
-  const host = ADAPTERS[named];
-  return host ? { host, declared: named } : { host: claudeHost, declared: null, invalid: named };
+  return { host: ADAPTERS[named], declared: named };
 }
 
 /** The adapter for one payload: the declared host, else what the payload itself shows (lib/hosts/host-evidence.ts). */
 export function pickHost(opts: { declared: HostName | null; payload: unknown; env: NodeJS.ProcessEnv }): PickedHost {
   const evidence = hostEvidence(opts);
-  return { host: ADAPTERS[evidence.host] ?? claudeHost, by: evidence.by };
+  return { host: ADAPTERS[evidence.host], by: evidence.by };
 }

@@ -82,6 +82,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       return failOpen('HOOK_INPUT_NOT_JSON', `stdin is not JSON (${err instanceof Error ? err.message : String(err)})`);
     }
     host = pickHost({ declared: declared.declared, payload: raw, env: io.env }).host;
+    if (host.ignores?.(raw)) return { stdout: '' };
     const checked = host.checkInput(spec.event, raw);
     if (!checked.ok) {
       return failOpen('HOOK_INPUT_INVALID', `field ${checked.field}: expected ${checked.expected}, received ${checked.received}`);

@@ -38,6 +38,11 @@ export interface HostAdapter {
   readonly label: string;
   /** The events this host runs, with its timeouts and the runner's budgets. */
   readonly events: { readonly [E in HookEventName]: HostEventSpec };
+  /**
+   * Why a payload is none of git-capsule's business (a sub-agent's turn), or null; the runner
+   * then says nothing and does nothing.
+   */
+  ignores?(raw: unknown): string | null;
   /** Checks a payload's fields by type (never coerced) and hands over the core's input. */
   checkInput<E extends HookEventName>(event: E, raw: unknown): HookInputCheck<E>;
   /** The project the hook works on, from the checked payload and the hook's environment. */
