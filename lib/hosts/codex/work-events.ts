@@ -1,6 +1,7 @@
 import type { TranscriptRecord } from '../../transcript/records';
 import { CORRECTION, DECISION, decisionSentence } from '../../transcript/prompt-signals';
 import { describeToolCall } from '../../transcript/tool-call-events';
+import { createEventSink } from '../../transcript/event-sink';
 import { absolutePath, clipText, firstLines } from '../../transcript/work-event-text';
 import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 import { rolloutSteps, type RolloutStep } from './rollout-steps';
@@ -17,15 +18,7 @@ const SESSION_COMMANDS = new Set(['/compact', '/clear', '/new', '/resume', '/sta
  */
 export function extractCodexWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions = {}): WorkState {
   const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
-  const events: WorkEvent[] = [];
-  const seen = new Set<string>();
-  const emit = (e: WorkEvent) => {
-    const text = clipText(e.text);
-    const key = `${e.kind}\u0000${e.path ?? ''}\u0000${text}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    events.push({ ...e, text });
-  };
+  const { events, emit } = createEventSink();
   let lastRequest: WorkEvent | undefined;
   let lastAssistantText = '';
   for (const step of rolloutSteps(records)) {
