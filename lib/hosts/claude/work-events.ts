@@ -2,9 +2,9 @@ import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord
 import { typedPromptText } from './user-prompt';
 import { CORRECTION, DECISION, decisionSentence } from '../../transcript/prompt-signals';
 import { describeToolCall, type ToolCall } from '../../transcript/tool-call-events';
-import { createEventSink } from '../../transcript/event-sink';
+import { createEventSink, finishWorkState } from '../../transcript/event-sink';
 import { clipText, firstLines } from '../../transcript/work-event-text';
-import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
+import { type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState } from '../../transcript/work-event-types';
 
@@ -36,7 +36,8 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
   const lastTodo = lastIndexOfTool(main, 'TodoWrite');
   const calls = new Map<string, ToolCall>();
   const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
-  const { events, emit } = createEventSink();
+  const sink = createEventSink();
+  const { emit } = sink;
   let lastRequest: WorkEvent | undefined;
   let lastAssistantText = '';
   let branch: string | undefined;
@@ -99,13 +100,7 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
       if (change !== null) emit({ kind: 'environment', text: change, ...at });
     }
   });
-  const tail = opts.lastAssistantMessage;
-  if (typeof tail === 'string' && tail.trim() !== lastAssistantText.trim()) {
-    const decision = decisionSentence(tail);
-    if (decision !== null) emit({ kind: 'decision', text: decision });
-  }
-  if (lastRequest !== undefined) events.push(lastRequest);
-  return { events, openFailures: Object.fromEntries([...failures].slice(-MAX_OPEN_FAILURES)) };
+  return finishWorkState(sink, { lastAssistantMessage: opts.lastAssistantMessage, lastAssistantText, lastRequest, failures });
 }
 
 function resultsById(records: TranscriptRecord[]): Map<string, ContentBlock> {

@@ -1,9 +1,9 @@
 import type { TranscriptRecord } from '../../transcript/records';
 import { CORRECTION, DECISION, decisionSentence } from '../../transcript/prompt-signals';
 import { describeToolCall } from '../../transcript/tool-call-events';
-import { createEventSink } from '../../transcript/event-sink';
+import { createEventSink, finishWorkState } from '../../transcript/event-sink';
 import { absolutePath, clipText, firstLines } from '../../transcript/work-event-text';
-import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
+import { type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 import { rolloutSteps, type RolloutStep } from './rollout-steps';
 
 // Prompts that manage the session: in `codex exec` a slash command is sent as text, not run.
@@ -18,7 +18,8 @@ const SESSION_COMMANDS = new Set(['/compact', '/clear', '/new', '/resume', '/sta
  */
 export function extractCodexWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions = {}): WorkState {
   const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
-  const { events, emit } = createEventSink();
+  const sink = createEventSink();
+  const { emit } = sink;
   let lastRequest: WorkEvent | undefined;
   let lastAssistantText = '';
   for (const step of rolloutSteps(records)) {
@@ -35,13 +36,7 @@ export function extractCodexWorkState(records: TranscriptRecord[], opts: Extract
     } else if (step.kind === 'goal') emit({ kind: 'task', text: step.text, ...at });
     else foldCall(step, failures, emit);
   }
-  const tail = opts.lastAssistantMessage;
-  if (typeof tail === 'string' && tail.trim() !== lastAssistantText.trim()) {
-    const decision = decisionSentence(tail);
-    if (decision !== null) emit({ kind: 'decision', text: decision });
-  }
-  if (lastRequest !== undefined) events.push(lastRequest);
-  return { events, openFailures: Object.fromEntries([...failures].slice(-MAX_OPEN_FAILURES)) };
+  return finishWorkState(sink, { lastAssistantMessage: opts.lastAssistantMessage, lastAssistantText, lastRequest, failures });
 }
 
 type CallStep = Extract<RolloutStep, { kind: 'shell' | 'patch' }>;
