@@ -23,7 +23,7 @@ const ALLOWED: Record<string, string[]> = {
   'hosts/claude': ['hosts', 'local-state', 'history', 'transcript', 'resume', 'budget', 'errors'],
   'hosts/codex': ['hosts', 'local-state', 'transcript', 'resume', 'budget', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
-  'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
+  'budget-runtime': ['budget', 'hosts', 'hosts/claude', 'local-state', 'errors'],
 };
 const PURE = ['capsule', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'redact'];
 const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;

@@ -4,6 +4,7 @@ import { isErrorCode, type ErrorCode } from '../errors/error-codes';
 import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
 import { readCapsuleGitConfig } from './margin-sources';
 import { gatherBudget } from './gather-budget';
+import type { HostBudget } from '../hosts/host';
 
 /** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
 export interface BudgetHookContext {
@@ -14,6 +15,8 @@ export interface BudgetHookContext {
   warn: (code: ErrorCode, message: string) => void;
   /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
   gitConfig?: Readonly<Record<string, string>>;
+  /** The hook's host adapter: its budget inputs, when it brings its own (HostAdapter.budget). */
+  host?: { budget?: HostBudget };
 }
 
 /** The payload fields the budget reads. */
@@ -107,6 +110,7 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     transcriptPath: input.transcript_path,
     sessionId: input.session_id,
     gitConfig,
+    host: ctx.host?.budget,
   });
   const state = g.state ?? emptySessionState();
   const r = g.resolution;

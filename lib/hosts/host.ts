@@ -1,3 +1,5 @@
+import type { ContextFill } from '../budget/context-fill';
+import type { NativePointResult } from '../budget/native-point';
 import type { TextLimit } from '../resume/text-limit';
 import type { TranscriptRecord } from '../transcript/records';
 import type { ExtractWorkEventsOptions, WorkState } from '../transcript/work-event-types';
@@ -20,6 +22,20 @@ export interface HostEventSpec {
   file: string;
   hostTimeoutSec: number;
   budgetMs: number;
+}
+
+/** The fill a host's transcript reports at its end, with the window it reports there. */
+export type HostFillRead = { ok: true; fill: ContextFill | null; window: number | null; bytesRead: number } | { ok: false; message: string };
+
+/**
+ * What the budget policy (DESIGN §6) needs from a host that is not Claude Code, whose rules
+ * live in lib/budget: how full the context is, and where the host compacts by itself.
+ */
+export interface HostBudget {
+  /** The context fill at the end of the transcript, as the host counts it for its own compaction. */
+  readFill(transcriptPath: string): HostFillRead;
+  /** The host's own compaction point for this project and environment (its config, its client's arguments). */
+  nativePoint(opts: { env: NodeJS.ProcessEnv; projectDir: string; window: number | null }): NativePointResult;
 }
 
 /** The hosts git-capsule has an adapter for. */
@@ -58,6 +74,11 @@ export interface HostAdapter {
    * and different for two concurrent sessions; null when the host gives none.
    */
   clientKey(env: NodeJS.ProcessEnv): string | null;
+  /**
+   * The budget's inputs from this host; absent for Claude Code, whose fill and native point
+   * lib/budget resolves from its transcript, settings and environment (seed 002).
+   */
+  readonly budget?: HostBudget;
   /**
    * Who keeps a Stop block from looping: `host` when the host itself gives up after a block,
    * `ours` when it re-runs Stop for ever (Codex): the runner then drops any block while

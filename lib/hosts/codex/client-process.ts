@@ -33,16 +33,36 @@ const MAX_LEVELS = 4;
 /**
  * The Codex client process a hook runs under: the nearest ancestor named `codex` (the native
  * binary; observed under `codex exec` and the TUI, where one process keeps its pid and start
- * time across `/clear`). Returns `codex-pid:<pid>:<start ticks>`, or `codex-ppid:<ppid>` where
- * there is no /proc to read (pid reuse is then bounded by the hand-over's lifetime), or null.
+ * time across `/clear`), or null.
  */
-export function codexClientKey(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): string | null {
+export function codexClientProcess(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): ProcStat | null {
   let pid = ppid;
   for (let level = 0; level < MAX_LEVELS && pid > 1; level++) {
     const stat = read(pid);
-    if (stat === null) return level === 0 ? `codex-ppid:${ppid}` : null;
-    if (stat.comm === 'codex' || stat.comm.startsWith('codex-')) return `codex-pid:${stat.pid}:${stat.startTicks}`;
+    if (stat === null) return null;
+    if (stat.comm === 'codex' || stat.comm.startsWith('codex-')) return stat;
     pid = stat.ppid;
   }
   return null;
+}
+
+/**
+ * The lineage key of the Codex client a hook runs under: `codex-pid:<pid>:<start ticks>`, or
+ * `codex-ppid:<ppid>` where there is no /proc to read (pid reuse is then bounded by the
+ * hand-over's lifetime), or null when no ancestor is the client.
+ */
+export function codexClientKey(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): string | null {
+  if (read(ppid) === null) return `codex-ppid:${ppid}`;
+  const client = codexClientProcess(ppid, read);
+  return client === null ? null : `codex-pid:${client.pid}:${client.startTicks}`;
+}
+
+/** A process's arguments (/proc/<pid>/cmdline), or null when they cannot be read. */
+export function readCmdline(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return text.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1);
+  } catch {
+    return null;
+  }
 }

@@ -1,4 +1,5 @@
 import type { HostAdapter } from '../host';
+import { codexBudget } from './codex-budget';
 import { codexClientKey } from './client-process';
 import { CODEX_HOOK_EVENTS } from './hook-events';
 import { checkCodexInput, codexIgnores } from './hook-input';
@@ -24,5 +25,6 @@ export const codexHost: HostAdapter = {
   injectionLimit: { max: 10_000, unit: 'utf8-bytes' },
   extractWorkState: extractCodexWorkState,
   clientKey: () => codexClientKey(process.ppid),
+  budget: codexBudget,
   stopLoopGuard: 'ours',
 };
