@@ -1,6 +1,6 @@
 import { deriveBudgetPoints, resolveMargins } from '../budget/thresholds';
 import type { HostBudget } from '../hosts/host';
-import { readCap, readSessionState, windowIdOf } from '../local-state/budget-state';
+import { readBudgetState, readCap, windowIdOf } from '../local-state/budget-state';
 import type { GatherBudgetOptions, GatheredBudget } from './gather-budget';
 import { readMarginSources } from './margin-sources';
 
@@ -21,9 +21,9 @@ export function gatherHostBudget(opts: GatherBudgetOptions, host: HostBudget): G
     else if (read.fill === null) fillProblem = `no token count in the last ${read.bytesRead} bytes of ${opts.transcriptPath}`;
     else [fill, window] = [read.fill, read.window];
   }
-  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
+  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readBudgetState(opts.runtimeDir, opts.sessionId) : null;
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
-  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
+  const margins = readMarginSources({ projectDir: opts.projectDir, gitConfig: opts.gitConfig });
   const native = host.nativePoint({ env: opts.env, projectDir: opts.projectDir, window });
   let resolution: GatheredBudget['resolution'];
   if (native.status !== 'ok') resolution = native;

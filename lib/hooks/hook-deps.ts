@@ -4,7 +4,7 @@ import type { TextLimit } from '../resume/text-limit';
 export interface HookStore {
   readonly commonDir: string;
   exists(): Promise<boolean>;
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean }>;
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
@@ -31,8 +31,6 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
-  redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the

@@ -24,6 +24,15 @@ export interface HostEventSpec {
   budgetMs: number;
 }
 
+/**
+ * The transcript half of an adapter: the host's transcript records (one delta) into the core's
+ * work events (lib/transcript/work-event-types.ts), and the failures still open after it. Kept
+ * apart from HostAdapter so the hook that runs before every prompt never loads a transcript
+ * reader: `lib/hooks/work-state-readers.ts` maps a host's name to its reader, and only the
+ * hooks that fold the transcript import it. Never throws.
+ */
+export type HostWorkStateReader = (records: TranscriptRecord[], opts: ExtractWorkEventsOptions) => WorkState;
+
 /** The fill a host's transcript reports at its end, with the window it reports there. */
 export type HostFillRead = { ok: true; fill: ContextFill | null; window: number | null; bytesRead: number } | { ok: false; message: string };
 
@@ -43,8 +52,8 @@ export type HostName = 'claude' | 'codex';
 
 /**
  * A host adapter: everything the hooks need to know about one host, so the core never learns a
- * host's field names. It turns the host's payloads into the core's typed inputs and its
- * transcript into the core's work events, and the core's answers into the host's envelope.
+ * host's field names. It turns the host's payloads into the core's typed inputs, and the core's
+ * answers into the host's envelope; its HostWorkStateReader turns the transcript into work events.
  * Implemented by `lib/hosts/claude/claude-host.ts` and `lib/hosts/codex/codex-host.ts`;
  * `lib/hooks/pick-host.ts` chooses one per hook run from declared evidence only.
  */
@@ -67,8 +76,6 @@ export interface HostAdapter {
   renderOutput(event: HookEventName, answer: HookAnswer | void): string;
   /** The most text one hook may inject before the host cuts or spills it. */
   readonly injectionLimit: TextLimit;
-  /** The work-state events of transcript records (one delta), and the failures still open after it. Never throws. */
-  extractWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions): WorkState;
   /**
    * The lineage signal: a key naming the client process, the same on both sides of a `/clear`
    * and different for two concurrent sessions; null when the host gives none.

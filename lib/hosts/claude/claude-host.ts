@@ -3,7 +3,6 @@ import type { HostAdapter } from '../host';
 import { HOOK_EVENTS } from './hook-events';
 import { checkHookInput } from './hook-input';
 import { renderHookOutput } from './hook-output';
-import { extractWorkState } from './work-events';
 
 /**
  * Claude Code 2.1.332 (DESIGN §9): payloads already in the core's shape, the session JSONL
@@ -20,7 +19,6 @@ export const claudeHost: HostAdapter = {
   projectDir: (input, env) => env.CLAUDE_PROJECT_DIR || input.cwd,
   renderOutput: renderHookOutput,
   injectionLimit: CHARACTER_LIMIT,
-  extractWorkState,
   clientKey: (env) => (env.CLAUDE_PID && /^\d+$/.test(env.CLAUDE_PID) ? `claude-pid:${env.CLAUDE_PID}` : null),
   stopLoopGuard: 'host',
 };

@@ -4,7 +4,6 @@ import { codexClientKey } from './client-process';
 import { CODEX_HOOK_EVENTS } from './hook-events';
 import { checkCodexInput, codexIgnores } from './hook-input';
 import { renderCodexOutput } from './hook-output';
-import { extractCodexWorkState } from './work-events';
 
 /**
  * The Codex CLI 0.169.0 (DESIGN §9, codex-harness README): payloads checked against its input
@@ -23,7 +22,6 @@ export const codexHost: HostAdapter = {
   projectDir: (input) => input.cwd,
   renderOutput: renderCodexOutput,
   injectionLimit: { max: 10_000, unit: 'utf8-bytes' },
-  extractWorkState: extractCodexWorkState,
   clientKey: () => codexClientKey(process.ppid),
   budget: codexBudget,
   stopLoopGuard: 'ours',
