@@ -1,5 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPO_ROOT } from './claude-client';
 import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
 import { describeWithCodex, ensureCodexClient, removeRun, runCodexSession, stagePlugin, type CodexRun } from './codex-client';
 
@@ -43,4 +46,31 @@ describeWithCodex('the Codex plugin installed from a local marketplace', {}, (ha
       expect(execFileSync('git', ['show', `refs/heads/capsules:${files[0]}`], { cwd: repo, encoding: 'utf8' })).toContain('E2E-FAILURE-MARKER');
     });
   });
+});
+
+// The repository as a Codex marketplace (`codex plugin marketplace add <checkout>`): its
+// .agents/plugins/marketplace.json names the root as the plugin, which Codex copies into its cache.
+describeWithCodex('the repository as a Codex marketplace', {}, () => {
+  it('installs the capsule plugin with its bundles, hooks and skills, and Codex discovers its five hooks', () => {
+    const root = mkdtempSync(join(tmpdir(), 'capsule-codex-marketplace-'));
+    try {
+      const checkout = join(root, 'checkout');
+      // The tracked files, as a clone has them (no node_modules, no 400 MB client).
+      const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
+      for (const f of files) if (existsSync(join(REPO_ROOT, f))) cpSync(join(REPO_ROOT, f), join(checkout, f), { recursive: true, verbatimSymlinks: true });
+      const home = join(root, 'home');
+      mkdirSync(join(home, '.codex'), { recursive: true });
+      writeFileSync(join(home, '.codex', 'config.toml'), 'check_for_update_on_startup = false\n[analytics]\nenabled = false\n');
+      const env = { PATH: process.env.PATH, HOME: home, CODEX_HOME: join(home, '.codex'), TMPDIR: root };
+      const codex = (...args: string[]) => execFileSync(ensureCodexClient(), args, { cwd: root, env, encoding: 'utf8', timeout: 120_000 });
+      codex('plugin', 'marketplace', 'add', checkout);
+      expect(codex('plugin', 'add', 'capsule@git-capsule')).toMatch(/Added plugin `capsule`/);
+      const installed = join(home, '.codex', 'plugins', 'cache', 'git-capsule', 'capsule', '0.1.0');
+      for (const part of ['.codex-plugin/plugin.json', 'hooks/codex-hooks.json', 'dist/hooks/stop.js', 'dist/hooks/impl/stop.js', 'skills/context-capsule/SKILL.md']) expect(existsSync(join(installed, part))).toBe(true);
+      const registered = JSON.parse(readFileSync(join(installed, 'hooks', 'codex-hooks.json'), 'utf8')).hooks;
+      expect(Object.keys(registered).sort()).toEqual(Object.keys(CODEX_HOOK_EVENTS).sort());
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 240_000);
 });
