@@ -16,14 +16,15 @@ function errorLog(out: string): string {
 // from a local marketplace: a session edits a file with apply_patch and runs a failing command;
 // a turn then reports enough tokens to pass model_auto_compact_token_limit, so Codex compacts
 // in the middle of it and the request after the compaction must carry the resume block built
-// from that session's checkpoint.
+// from that session's checkpoint. (A limit of 40,000 tokens leaves the budget room for its
+// margins, so the budget stays quiet and resolvable.)
 describeWithCodex('the plugin in a real headless Codex session with an automatic compaction', {}, (harness) => {
   let session: CodexRun;
   beforeAll(() => {
     session = runCodexSession(harness, {
       name: 'auto-compact',
       script: 'codex-script-session.json',
-      args: ['-c', 'model_auto_compact_token_limit=20000'],
+      args: ['-c', 'model_auto_compact_token_limit=40000'],
       prompts: ['E2E-EDIT write the widget', 'E2E-TEST run the widget test', 'E2E-FILL fill the context'],
     });
   }, 900_000);
