@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { PassThrough, Readable, Writable } from 'node:stream';
 import { runSupervisor, type SuperviseRun } from '../../lib/supervise-runtime/run-supervisor';
 import { DEFAULT_CONTINUATION } from '../../lib/supervise/supervisor-text';
-import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
+import { makeIsolatedRepo, type IsolatedRepo } from '../support/repo';
 import { CLI_BUNDLE } from '../support/run-cli';
 
 // The supervisor's process side against a stand-in client (fixtures/fake-client.mjs) that
@@ -19,9 +19,9 @@ interface Outcome {
   reports: string[];
 }
 
-let repo: TestRepo;
+let repo: IsolatedRepo;
 beforeEach(() => {
-  repo = makeTestRepo();
+  repo = makeIsolatedRepo({ prefix: 'capsule-supervise-' });
 });
 afterEach(() => repo.cleanup());
 

@@ -1,12 +1,12 @@
 import { join } from 'node:path';
-import { makeTestRepo, type TestRepo } from '../../resume-runtime/repo';
+import { makeIsolatedRepo, type IsolatedRepo } from '../../support/repo';
 import { runBundle, runCli } from '../../support/run-cli';
 
 const FAKE = join(__dirname, '..', '..', 'supervise-runtime', 'fixtures', 'fake-client.mjs');
 
-let repo: TestRepo;
+let repo: IsolatedRepo;
 beforeEach(() => {
-  repo = makeTestRepo();
+  repo = makeIsolatedRepo({ prefix: 'capsule-supervise-' });
 });
 afterEach(() => repo.cleanup());
 
