@@ -1,6 +1,7 @@
 import type { CapsuleDocument } from '../capsule/types';
 import type { LineageSignal } from '../local-state/lineage-signal';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
+import type { TextLimit } from '../resume/text-limit';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
@@ -33,11 +34,6 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/hosts/claude/work-events.ts `extractWorkState`. */
-  extractWorkState: (
-    records: HookTranscriptRecord[],
-    opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
-  ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
@@ -60,5 +56,7 @@ export interface HookDeps {
     /** The host's lineage signal and what to do with it (lib/resume-runtime/run-resume.ts). */
     signal?: LineageSignal | null;
     lineage?: 'take' | 'read';
+    /** The host's injection limit (HostAdapter.injectionLimit). */
+    limit?: TextLimit;
   }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean; doc?: CapsuleDocument }>;
 }

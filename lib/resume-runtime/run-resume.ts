@@ -10,6 +10,7 @@ import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
 import { resolveSessionAuthority } from '../resume/session-authority';
+import type { TextLimit } from '../resume/text-limit';
 import type { Selection, UnavailableReason } from '../select/types';
 import { openStore } from '../store/open-store';
 import type { MemoryStore } from '../store/types';
@@ -45,6 +46,8 @@ export interface RunResumeOptions {
    * absent: no lineage, scoping only. Ignored with `capsuleId` (taken on purpose).
    */
   lineage?: 'take' | 'read';
+  /** The host's injection limit (the hook's adapter); default 10,000 characters. */
+  limit?: TextLimit;
 }
 
 /** The text to inject and what happened. */
@@ -56,7 +59,7 @@ export interface RunResumeResult {
   /** True when the coordination guard deferred to an external conductor. */
   deferred: boolean;
   unavailable: UnavailableReason | null;
-  /** What the 10,000-character budget dropped, or null. */
+  /** What the injection limit (10,000 characters, or bytes on Codex) dropped, or null. */
   truncated: string | null;
   /** The loaded capsule's document: the session that goes on folds its events on top of it. */
   doc?: CapsuleDocument;
@@ -122,7 +125,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       }
     }
     const notices = guard.notice === null ? [] : [guard.notice];
-    const rendered = renderResume({ now: opts.now, selection: selection!, session, headDrift, extension, consumption, notices, lineage });
+    const rendered = renderResume({ now: opts.now, selection: selection!, session, headDrift, extension, consumption, notices, lineage, limit: opts.limit });
     for (const line of rendered.diagnostics) logLines.push({ code: 'LIFECYCLE_EXTENSION', message: line });
     for (const notice of notices) logLines.push({ code: 'COORDINATION_STATE_INVALID', message: notice });
     // A missing branch or an empty one is a fresh install, not a fault; these two are faults.

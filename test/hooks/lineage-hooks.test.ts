@@ -8,7 +8,7 @@ import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionEndHook } from '../../lib/hooks/session-end';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
