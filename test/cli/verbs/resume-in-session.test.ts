@@ -44,7 +44,10 @@ describe('git capsule resume inside a session', () => {
     const out = await inSession(['--json']);
     expect(JSON.parse(out.stdout)).toMatchObject({ capsuleId: ulid(1), consumed: true });
     const text = (await inSession(['--no-consume'])).stdout;
-    expect(text).toContain('1x live-session');
+    // T0's capsule (another live client) and S1's own (the session this runs in) are both live.
+    expect(text).toContain('2x live-session');
+    expect(text).toContain(`id "${ulid(2)}"`);
+    expect(text).toContain(`id "${ulid(3)}"`);
   });
 
   it('seeds the session so its next autosave folds on top of what it loaded', async () => {
