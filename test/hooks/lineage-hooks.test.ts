@@ -140,6 +140,17 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     for (const fact of ['BEFORE-COMPACT tune the cache', 'cache.ts', 'after.ts', 'widget test failed']) expect(text).toContain(fact);
   });
 
+  it('resumes the same capsule again when SessionStart(clear) runs twice for one session (a hook registered twice)', async () => {
+    const a = client('abcdabcd');
+    await a.start();
+    await a.work({ prompt: 'TWICE-ONLY make the loader lazy', write: 'loader.ts' }, at(1));
+    const first = await a.clear(at(2));
+    expect(first).toContain('TWICE-ONLY');
+    const again = await a.run(makeSessionStartHook(defaultDeps), { source: 'clear' }, at(2));
+    const text = JSON.parse(again.stdout).hookSpecificOutput.additionalContext as string;
+    expect(text).toContain('TWICE-ONLY make the loader lazy');
+  });
+
   it('leaves the hand-over even when the last autosave cannot run', async () => {
     const a = client('ffffffff');
     const b = client('99999999');
