@@ -1,5 +1,5 @@
 import type { CapsuleStatus } from '../capsule/types';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { CatFileBatch, GitObject } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { initMemory } from './init-memory';
@@ -41,6 +41,10 @@ export class GitMemoryStore implements MemoryStore {
   repoDirs(): RepoDirs {
     this.dirs ??= discoverRepoSync(this.git);
     return this.dirs;
+  }
+
+  readObject(name: string): Promise<GitObject | null> {
+    return this.batch.read(name);
   }
 
   async exists(): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookDeps } from '../../lib/hooks/hook-deps';
@@ -65,6 +65,22 @@ describe('makeSessionStartHook', () => {
     const docs = ids.map((p) => git(repo.dir, 'show', `refs/heads/capsules:${p}`));
     const next = docs.find((d) => d.includes(`session_id: ${payload('Stop').session_id}`));
     expect(next).toContain(`parent_capsule_id: ${resumed}`);
+  });
+
+  it('resumes after a clear, HEAD drift included, with at most 3 git processes once the config cache is warm', async () => {
+    await autosave('build the widget');
+    git(repo.dir, 'commit', '-q', '--allow-empty', '-m', 'moved on');
+    git(repo.dir, 'commit', '-q', '--allow-empty', '-m', 'and again');
+    // Every git process (and the one fast-import forks) writes a start event to this file.
+    const trace = join(repo.dir, '..', 'trace2.json');
+    const traced = { ...repo, env: { ...repo.env, GIT_TRACE2_EVENT: trace } };
+    await runHookIn(traced, makeSessionStartHook(defaultDeps), { source: 'startup' }, NOW); // fills the config cache
+    rmSync(trace, { force: true });
+    const out = await runHookIn(traced, makeSessionStartHook(defaultDeps), { source: 'clear' }, NOW);
+    expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toMatch(/^project HEAD: moved 2 commits since repo_head/m);
+    const started = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => JSON.parse(l).argv as string[]) : [];
+    // One write in eight also starts a detached `git gc --auto` (housekeeping, never waited for): not counted.
+    expect(started.filter((argv) => !argv.includes('gc')).length).toBeLessThanOrEqual(3);
   });
 
   it('runs the resume runtime on clear and injects its text', async () => {
