@@ -1,9 +1,4 @@
-import type { GitObject } from './cat-file-batch';
-
-/** Anything that reads objects by name: the store's open `cat-file --batch`. */
-export interface ObjectReader {
-  read(name: string): Promise<GitObject | null>;
-}
+import type { ObjectReader } from './cat-file-batch';
 
 /** What the walk needs of a commit: its parents and its committer time (seconds). */
 export interface CommitLinks {

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import { gitFailed, translateSpawnError, type GitRunner } from './git-runner';
+import { childProcess } from './lazy-modules';
 
 /** Where a repository lives: its top level (the git dir when bare), git dir and common dir. */
 export interface RepoDirs {
@@ -29,7 +29,7 @@ export const REV_PARSE_DIRS: readonly string[] = ['rev-parse', '--path-format=ab
 export function discoverRepoSync(git: GitRunner): RepoDirs {
   let stdout: string;
   try {
-    stdout = execFileSync('git', REV_PARSE_DIRS as string[], { cwd: git.cwd, env: git.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SYNC_TIMEOUT_MS });
+    stdout = childProcess().execFileSync('git', REV_PARSE_DIRS as string[], { cwd: git.cwd, env: git.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SYNC_TIMEOUT_MS });
   } catch (err) {
     const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: string };
     if (e.code === 'ENOENT') throw translateSpawnError(e, REV_PARSE_DIRS, git.cwd);

@@ -1,9 +1,11 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
 import type { HeadDrift } from '../resume/head-drift';
-import { countAheadBehind, type ObjectReader } from '../git/commit-walk';
+import type { ObjectReader } from '../git/cat-file-batch';
+import { countAheadBehind } from '../git/commit-walk';
 import { createGitRunner } from '../git/git-runner';
+import { filesSpeakForGit } from '../git/ref-files';
 import { readRepoHead } from '../git/repo-head';
 import type { RepoDirs } from '../git/repo-dirs';
 
@@ -42,16 +44,7 @@ export async function measureHeadDrift(repo: { readObject: ObjectReader['read'];
  * read of a commit's parents does not).
  */
 function filesAnswer(dirs: RepoDirs): boolean {
-  const common = dirs.commonDir;
-  return !existsSync(join(common, 'reftable')) && !existsSync(join(common, 'info', 'grafts')) && !existsSync(join(common, 'refs', 'replace')) && !packedReplaceRefs(common);
-}
-
-function packedReplaceRefs(commonDir: string): boolean {
-  try {
-    return readFileSync(join(commonDir, 'packed-refs'), 'utf8').includes(' refs/replace/');
-  } catch {
-    return false;
-  }
+  return filesSpeakForGit(dirs.commonDir) && !existsSync(join(dirs.commonDir, 'info', 'grafts'));
 }
 
 /** The same answer from git itself: four short processes, for the cases the files cannot settle. */

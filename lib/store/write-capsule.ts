@@ -57,10 +57,10 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files,
-    }));
+    }), parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git);
+  if (result.changed) scheduleGcAuto(parts.git, { wanted: parts.gcWanted });
   return result;
 }
 
