@@ -1,5 +1,6 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
+import type { TreeView } from './tree-bytes';
 import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, type GitRunner } from './git-runner';
 import { childProcess } from './lazy-modules';
 
@@ -20,6 +21,8 @@ export interface ObjectReader {
 export interface StoreObjectReader extends ObjectReader {
   readText(name: string): Promise<string | null>;
   close(): Promise<void>;
+  /** The tree's entries indexed, kept per tree id by readers that cache them. */
+  treeView?(tree: GitObject): TreeView;
 }
 
 interface Pending {

@@ -4,7 +4,8 @@ import type { CommitSpec, ImportOutcome } from './fast-import';
 import { writeLooseObject } from './loose-object';
 import { moveRef } from './ref-cas';
 import type { RefDirs } from './ref-files';
-import { editTree, treeEntries } from './tree-edit';
+import { viewTree } from './tree-bytes';
+import { editTree } from './tree-edit';
 
 const OID = /^[0-9a-f]{40}$/;
 
@@ -28,7 +29,7 @@ export function directCommitter(reader: StoreObjectReader, dirs: RefDirs): Direc
   const readTree = async (oid: string) => {
     const obj = await reader.read(oid);
     if (obj === null || obj.type !== 'tree') throw new Error(`tree ${oid} is not readable`);
-    return treeEntries(obj.content);
+    return reader.treeView?.(obj) ?? viewTree(obj.content);
   };
   return {
     async commit(ref, spec) {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { CatFileBatch, type GitObject, type StoreObjectReader } from './cat-file-batch';
 import type { GitRunner } from './git-runner';
-import { parseTree, type TreeEntry } from './git-tree';
+import { findTreeEntry, viewTree, type TreeView } from './tree-bytes';
 import { ObjectFiles } from './object-files';
 import type { RawObject } from './pack-file';
 import { readRefFile, type RefDirs } from './ref-files';
@@ -21,7 +21,7 @@ export class FileObjectReader implements StoreObjectReader {
   private readonly files: ObjectFiles;
   private batch: CatFileBatch | null = null;
   private readonly byOid = new Map<string, GitObject>();
-  private readonly treeEntries = new Map<string, Map<string, TreeEntry>>();
+  private readonly views = new Map<string, TreeView>();
 
   constructor(private readonly dirs: RefDirs, private readonly git: GitRunner) {
     this.files = new ObjectFiles(join(dirs.commonDir, 'objects'));
@@ -64,7 +64,7 @@ export class FileObjectReader implements StoreObjectReader {
     for (const part of name.slice(colon + 1).split('/')) {
       if (part === '') continue;
       if (current.type !== 'tree') return null;
-      const entry = this.entriesOf(current).get(part);
+      const entry = findTreeEntry(this.treeView(current), part);
       if (!entry) return null;
       current = this.object(entry.oid);
       if (current === undefined) return undefined;
@@ -97,14 +97,11 @@ export class FileObjectReader implements StoreObjectReader {
     return obj;
   }
 
-  /** A tree's entries by name, parsed once per tree (a month folder holds hundreds). */
-  private entriesOf(tree: GitObject): Map<string, TreeEntry> {
-    let entries = this.treeEntries.get(tree.oid);
-    if (!entries) {
-      entries = new Map(parseTree(tree.content, 20).map((e) => [e.name, e]));
-      this.treeEntries.set(tree.oid, entries);
-    }
-    return entries;
+  /** A tree's entries indexed once per tree id (a month folder is walked for every capsule read). */
+  treeView(tree: GitObject): TreeView {
+    let view = this.views.get(tree.oid);
+    if (!view) this.views.set(tree.oid, (view = viewTree(tree.content)));
+    return view;
   }
 
   private gitBatch(): CatFileBatch {

@@ -119,7 +119,7 @@ export class PackFile {
   /** Inflates the zlib stream at `at` whose output is `size` bytes; reads more of the pack while the stream is cut short. */
   private inflateAt(at: number, size: number): Buffer {
     for (let want = size + 64; ; want *= 2) {
-      const chunk = Buffer.alloc(want);
+      const chunk = Buffer.allocUnsafe(want);
       const got = this.read(this.packFdOpen(), chunk, at, true);
       try {
         const out = zlib().inflateSync(chunk.subarray(0, got) as unknown as Uint8Array);
