@@ -50,10 +50,10 @@ export function applyDelta(base: Buffer, delta: Buffer): Buffer {
  * Buffer#copy's per-call cost (it is JavaScript around the native copy in node 20) would
  * dominate, so short runs are copied byte by byte and long ones with one native set().
  */
-function copyBytes(from: Uint8Array, start: number, size: number, to: Uint8Array, at: number): void {
+function copyBytes(from: Buffer, start: number, size: number, to: Buffer, at: number): void {
   if (size < 64) {
     for (let i = 0; i < size; i += 1) to[at + i] = from[start + i]!;
   } else {
-    to.set(from.subarray(start, start + size), at);
+    to.set(from.subarray(start, start + size) as unknown as Uint8Array, at);
   }
 }

@@ -9,6 +9,7 @@ import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { noteCodePath } from '../launch/code-path';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -46,6 +47,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
   const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
+  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });
     return null;
