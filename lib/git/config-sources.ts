@@ -80,11 +80,10 @@ export function configEnvFingerprint(env: NodeJS.ProcessEnv): string {
 }
 
 /**
- * The settings that decide whether the store may write objects and refs itself (see
- * lib/git/direct-commit.ts: shared-repository permissions and fsync wishes are git's to honour)
- * and whether a write needs `git gc --auto` (lib/git/housekeeping.ts).
+ * The core settings that decide whether the store may write objects and refs itself (see
+ * lib/git/direct-commit.ts): shared-repository permissions and fsync wishes are git's to honour.
  */
-export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', 'core.fsync', 'core.fsyncobjectfiles', 'gc.auto', 'gc.autopacklimit'];
+export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', 'core.fsync', 'core.fsyncobjectfiles'];
 
 /** The values git-capsule reads from the config: capsule.*, user.name, user.email and WRITE_SETTING_KEYS (last wins, as git does). */
 export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, string> {

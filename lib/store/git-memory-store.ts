@@ -22,10 +22,10 @@ export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
 
-  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string; dirs?: RepoDirs | null; direct?: DirectCommitter; gcWanted?: () => boolean }) {
+  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, direct: opts.direct, gcWanted: opts.gcWanted };
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, direct: opts.direct };
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */

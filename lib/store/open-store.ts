@@ -1,5 +1,4 @@
 import { statSync } from 'node:fs';
-import { join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import { CatFileBatch, type StoreObjectReader } from '../git/cat-file-batch';
 import { resolveIdentity } from '../git/git-env';
@@ -9,7 +8,6 @@ import { readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot'
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { GitRunner } from '../git/git-runner';
 import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
-import { gcWanted } from '../git/housekeeping';
 import { FileObjectReader } from '../git/object-reader';
 import { filesSpeakForGit } from '../git/ref-files';
 import type { RepoDirs } from '../git/repo-dirs';
@@ -44,8 +42,7 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
     const direct = known && directCommitsAllowed(snapshot.values) ? directCommitter(batch, known.dirs) : undefined;
-    const gc = known ? () => gcWanted(join(known.dirs.commonDir, 'objects'), snapshot.values) : undefined;
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR, dirs: snapshot.dirs, direct, gcWanted: gc });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR, dirs: snapshot.dirs, direct });
   } catch (err) {
     await batch.close();
     throw err;

@@ -45,6 +45,6 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     }], parts.direct);
     return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git, { wanted: parts.gcWanted });
+  if (result.changed) scheduleGcAuto(parts.git);
   return result;
 }

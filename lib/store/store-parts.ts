@@ -11,8 +11,6 @@ export interface StoreParts {
   identity: GitIdentity;
   /** Writes single commits without a process where the repository allows it (see runImport). */
   direct?: DirectCommitter;
-  /** Whether `git gc --auto` would act now (lib/git/housekeeping.ts gcWanted); absent: sample one write in eight. */
-  gcWanted?: () => boolean;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
 }

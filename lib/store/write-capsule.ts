@@ -60,7 +60,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
     }), parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git, { wanted: parts.gcWanted });
+  if (result.changed) scheduleGcAuto(parts.git);
   return result;
 }
 
