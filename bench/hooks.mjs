@@ -6,7 +6,9 @@
 //
 // Every row runs on one fixture (bench/lib/memory-fixture.ts): N capsules, 2 % active, the newest
 // `--month-shard` of them in the current UTC month (where every write of the run lands), each
-// carrying `repo_head` three commits behind the project's HEAD, so the resume measures HEAD drift.
+// carrying `repo_head` three commits behind the project's HEAD, so the resume measures HEAD drift;
+// packed by `git gc`, then the newest written by the CLI, as a session's last save lands right
+// before its /clear (the objects it touched loose, the rest packed).
 // SessionStart(clear|compact): the resume (select, render, consume), every run from the same
 // fixture tip (reset outside the timing). Stop: one new turn appended before every run, so every
 // run commits the session's autosave. PreCompact: the session folded (no new turn, as after a
@@ -43,8 +45,7 @@ function cachedFixture(n, activeEvery) {
   if (existsSync(join(dir, '.bench-fixture.json'))) return JSON.parse(readFileSync(join(dir, '.bench-fixture.json'), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
   const t0 = Date.now();
-  const fixture = buildMemoryFixture({ dir, n, activeEvery, monthShard: MONTH_SHARD, cli: CLI, env, headMoved: 3 });
-  git(dir, 'gc', '-q');
+  const fixture = buildMemoryFixture({ dir, n, activeEvery, monthShard: MONTH_SHARD, cli: CLI, env, headMoved: 3, packThenWriteNewest: true });
   writeFileSync(join(dir, '.bench-fixture.json'), JSON.stringify(fixture));
   process.stderr.write(`fixture N=${n} (1 in ${activeEvery} active, ${MONTH_SHARD} this month) built in ${Date.now() - t0} ms\n`);
   return fixture;

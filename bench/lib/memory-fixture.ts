@@ -26,6 +26,12 @@ export interface FixtureSpec {
   headMoved?: number;
   /** Keep every object loose (fast-import packs by default above its unpack limit). */
   loose?: boolean;
+  /**
+   * Pack everything (`git gc`), then write the newest capsule through the built CLI, as a
+   * session's last save lands moments before its /clear: the objects that write touched are
+   * loose again, the rest packed, which is what a resume meets in a repository in use.
+   */
+  packThenWriteNewest?: boolean;
   now?: Date;
 }
 
@@ -103,13 +109,13 @@ export function buildMemoryFixture(spec: FixtureSpec): Fixture {
   git(['config', 'user.name', 'Bench']);
   git(['config', 'user.email', 'bench@example.invalid']);
   const moved = spec.headMoved ?? 3;
-  let repoHead = '';
-  for (let c = 0; c <= moved; c += 1) {
+  const commit = (c: number) => {
     writeFileSync(join(dir, 'README.md'), `# bench project\n\nrevision ${c}\n`);
     git(['add', '-A']);
     git(['commit', '-qm', `revision ${c}`]);
-    if (c === 0) repoHead = git(['rev-parse', 'HEAD']);
-  }
+  };
+  commit(0);
+  const repoHead = git(['rev-parse', 'HEAD']);
   run(spec.cli, ['init'], dir, env);
   const now = spec.now ?? new Date();
   const at = instants(spec.n, spec.monthShard, now);
@@ -138,7 +144,14 @@ export function buildMemoryFixture(spec: FixtureSpec): Fixture {
   const limit = spec.loose ? ['-c', 'fastimport.unpackLimit=100000000'] : [];
   execFileSync('git', [...limit, 'fast-import', '--quiet', '--done'], { cwd: dir, env, input: parts.join(''), maxBuffer: 1 << 30 });
   run(spec.cli, ['reindex'], dir, env);
-  return { dir, n: spec.n, active, newestId, repoHead };
+  if (spec.packThenWriteNewest) {
+    git(['gc', '-q', '--prune=now']);
+    // Written at HEAD = repoHead, so its repo_head is the same commit as every other capsule's.
+    newestId = run(spec.cli, ['write', '--objective', 'Make the widget parser handle nested lists (the session just cleared)', '--waiting-on', 'nothing', '--next', 'run npm test -- widget and fix the first failure'], dir, env).trim();
+    active += 1;
+  }
+  for (let c = 1; c <= moved; c += 1) commit(c);
+  return { dir, n: spec.n + (spec.packThenWriteNewest ? 1 : 0), active, newestId, repoHead };
 }
 
 function run(cli: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): string {
