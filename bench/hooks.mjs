@@ -30,6 +30,8 @@ const HOOKS = join(ROOT, 'dist', 'hooks');
 const CLI = join(ROOT, 'dist', 'git-capsule.js');
 const WORK = join(ROOT, '.bench-tmp', 'hooks');
 const TARGETS = { 'SessionStart(clear)': 2.0, 'SessionStart(compact)': 2.0, 'SessionStart(clear), all active': 2.0, Stop: 2.0, PreCompact: 2.0, UserPromptSubmit: 1.2 };
+// The Codex rows run the same bundles as Codex runs them (`--host codex`, Codex payloads and rollouts) against the same targets.
+for (const name of ['SessionStart(clear)', 'Stop', 'UserPromptSubmit']) TARGETS[`Codex ${name}`] = TARGETS[name];
 
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
 // NODE_EXTRA_CA_CERTS adds ~50 ms of CPU to every node start (DESIGN §2): unset for the rows and the floor alike.
@@ -70,6 +72,24 @@ function turn(i, cwd) {
   ].map((r) => JSON.stringify(r)).join('\n') + '\n';
 }
 
+/** One Codex turn as its rollout records it: a prompt, an apply_patch with its FileChange, a failing command, the token count. */
+function codexTurn(i, cwd) {
+  const t = '2026-12-01T08:59:21.000Z';
+  const line = (type, payload) => JSON.stringify({ timestamp: t, type, payload });
+  const item = (it) => line('event_msg', { type: 'item_completed', item: it });
+  return [
+    line('turn_context', { turn_id: `t${i}`, cwd, model: 'gpt-5.5' }),
+    item({ type: 'UserMessage', id: `u${i}`, content: [{ type: 'text', text: `please edit file ${i}` }] }),
+    line('response_item', { type: 'custom_tool_call', name: 'apply_patch', call_id: `p${i}`, input: `*** Begin Patch\n*** Add File: src/f${i}.ts\n+x\n*** End Patch\n` }),
+    item({ type: 'FileChange', id: `p${i}`, changes: { [`${cwd}/src/f${i}.ts`]: { type: 'add' } }, status: 'completed' }),
+    line('response_item', { type: 'custom_tool_call_output', call_id: `p${i}`, output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
+    line('response_item', { type: 'function_call', name: 'exec_command', call_id: `c${i}`, arguments: JSON.stringify({ cmd: `npm test -- f${i}` }) }),
+    item({ type: 'CommandExecution', id: `c${i}`, command: ['/bin/bash', '-lc', `npm test -- f${i}`], cwd: `file://${cwd}`, status: 'failed', aggregated_output: `f${i} failed\n`, exit_code: 1 }),
+    line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: `done ${i}` }] }),
+    line('event_msg', { type: 'token_count', info: { last_token_usage: { input_tokens: 20000 + i, output_tokens: 10, total_tokens: 20010 + i }, model_context_window: 258400 } }),
+  ].join('\n') + '\n';
+}
+
 /**
  * One cold run: wall ms, and CPU ms of the process and every child it waited for (git), read
  * from bash's `times`. CPU is the steadier number on a shared machine; wall is what a user waits.
@@ -90,15 +110,15 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges the hook's stdout. */
-function bench(name, { prepare, file, input, check }) {
+/** Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges the hook's stdout; `args` follow the bundle (`--host codex`). */
+function bench(name, { prepare, file, input, check, args = [] }) {
   const floor = [];
   const hook = [];
   const loadBefore = loadavg()[0];
   for (let i = 0; i < RUNS + 2; i++) {
     prepare?.(i);
     const f = time(process.execPath, ['-e', '0'], '');
-    const h = time(process.execPath, [join(HOOKS, file)], input(i));
+    const h = time(process.execPath, [join(HOOKS, file), ...args], input(i));
     if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open: ${h.stdout}`);
     if (check && !check(h.stdout)) throw new Error(`${name}: unexpected output: ${h.stdout.slice(0, 400)}`);
     if (i >= 2) { floor.push(f); hook.push(h); } // two warm-up rounds fill the page cache and the code cache
@@ -151,6 +171,20 @@ if (wanted('PreCompact')) {
 }
 if (wanted('UserPromptSubmit')) {
   rows.push(bench('UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => sessionPayload('UserPromptSubmit', { prompt: 'hello', permission_mode: 'acceptEdits' }) }));
+}
+// Codex: the same bundles declared `--host codex`, payloads shaped as Codex 0.169.0 sends them
+// (codex-harness payloads/), a rollout that grows by one apply_patch turn and one failing command per Stop.
+const CODEX_SESSION = '01a230d4-782a-72d0-ba84-41438a9184ed';
+const rollout = join(WORK, `rollout-2026-12-01T08-59-20-${CODEX_SESSION}.jsonl`);
+const codexPayload = (event, cwd, extra) => JSON.stringify({ session_id: CODEX_SESSION, transcript_path: rollout, cwd, hook_event_name: event, model: 'gpt-5.5', ...extra });
+const codex = ['--host', 'codex'];
+if (wanted('Codex')) {
+  const fx = copyOf(fixture, 'codex-session-start');
+  const codexSession = copyOf(fixture, 'codex-session');
+  writeFileSync(rollout, codexTurn(0, codexSession.dir));
+  rows.push(bench('Codex SessionStart(clear)', { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => codexPayload('SessionStart', fx.dir, { permission_mode: 'default', source: 'clear' }), check: (out) => out.includes(fx.newestId), args: codex }));
+  rows.push(bench('Codex Stop', { prepare: (i) => appendFileSync(rollout, codexTurn(i + 1, codexSession.dir)), file: 'stop.js', input: () => codexPayload('Stop', codexSession.dir, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), args: codex }));
+  rows.push(bench('Codex UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => codexPayload('UserPromptSubmit', fx.dir, { turn_id: 't', permission_mode: 'bypassPermissions', prompt: 'hello' }), args: codex }));
 }
 const loadEnd = loadavg()[0];
 

@@ -1,3 +1,4 @@
+import { WORK_STATE_READERS } from './work-state-readers';
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
@@ -8,7 +9,7 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
-import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { noteCodePath } from '../launch/code-path';
 
 /** What one autosave fold did. */
@@ -45,7 +46,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
-  const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
+  const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
   noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
@@ -117,7 +118,7 @@ function isCachedDoc(value: unknown): value is CapsuleDocument {
 }
 
 /**
- * Redacts and commits one document; returns the commit (null: unchanged) and the document
+ * Commits one document (the store redacts it); returns the commit (null: unchanged) and the document
  * written. Validation is the store's (CAPSULE_INVALID with the problems, nothing written): a
  * content-gate hit on a field the autosave filled from captured text falls back to an honest
  * marker, is logged, and the write is tried once more; any other problem fails the hook open.
@@ -130,8 +131,11 @@ export async function commitDocument(
   deps: HookDeps,
 ): Promise<{ commit: string | null; doc: CapsuleDocument }> {
   const write = async (d: CapsuleDocument) => {
-    const text = redactBeforeCommit(renderCapsule(d), ctx, deps);
-    return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, doc: d };
+    // The store redacts (its one write path); the hook only says that it did.
+    const result = await store.writeCapsule(renderCapsule(d), { now: ctx.now(), op: opts.op, replace: opts.replace });
+    const redacted = result.redactions.reduce((n, f) => n + f.count, 0);
+    if (redacted > 0) ctx.warn('REDACTED', `${redacted} secret(s) redacted before commit`);
+    return { commit: result.commit, doc: d };
   };
   try {
     return await write(doc);
@@ -153,14 +157,4 @@ function withoutGatedFields(doc: CapsuleDocument, problems: Problem[]): CapsuleD
     else return null;
   }
   return fixed;
-}
-
-/**
- * The single place capsule text is redacted before it is committed: the memory branch is
- * pushed to remotes, so keys, tokens and passwords never reach it.
- */
-export function redactBeforeCommit(text: string, ctx: HookContext, deps: HookDeps): string {
-  const { text: clean, findings } = deps.redactSecrets(text);
-  if (findings.length > 0) ctx.warn('REDACTED', `${findings.length} secret(s) redacted before commit`);
-  return clean;
 }

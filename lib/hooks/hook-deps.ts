@@ -1,10 +1,10 @@
-import type { AutosaveEvent } from '../work-state/autosave-merge';
+import type { TextLimit } from '../resume/text-limit';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
   readonly commonDir: string;
   exists(): Promise<boolean>;
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean }>;
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
@@ -31,13 +31,6 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/hosts/claude/work-events.ts `extractWorkState`. */
-  extractWorkState: (
-    records: HookTranscriptRecord[],
-    opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
-  ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
-  /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
-  redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
@@ -57,5 +50,7 @@ export interface HookDeps {
     consume: boolean;
     runtimeDir?: string | null;
     event?: string;
+    /** The host's injection limit (HostAdapter.injectionLimit). */
+    limit?: TextLimit;
   }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean }>;
 }

@@ -3,7 +3,7 @@ import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { noteCodePath } from '../launch/code-path';
-import { renderOrientation } from './orientation';
+import { renderOrientation } from '../resume/orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
@@ -23,7 +23,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = (input.source === 'clear' || input.source === 'compact') && deps.runResume
-        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' })
+        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', limit: ctx.host.injectionLimit })
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.

@@ -4,13 +4,14 @@ import { CatFileBatch, type StoreObjectReader } from '../git/cat-file-batch';
 import { resolveIdentity } from '../git/git-env';
 import { GitMemoryStore } from './git-memory-store';
 import { createGitRunner } from '../git/git-runner';
-import { readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot';
+import type { ConfigSnapshot } from '../git/config-snapshot';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { GitRunner } from '../git/git-runner';
 import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
 import { FileObjectReader } from '../git/object-reader';
 import { filesSpeakForGit } from '../git/ref-files';
 import type { RepoDirs } from '../git/repo-dirs';
+import { readCachedConfig } from '../local-state/cached-config';
 import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
@@ -38,11 +39,11 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   const batch: StoreObjectReader = known ? new FileObjectReader(known.dirs, git) : new CatFileBatch(git);
   try {
     if (batch instanceof CatFileBatch) batch.start();
-    const [snapshot] = known ? [known.snapshot] : await Promise.all([readConfigSnapshot(git), batch.read('HEAD')]);
+    const [snapshot] = known ? [known.snapshot] : await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
     const direct = known && directCommitsAllowed(snapshot.values) ? directCommitter(batch, known.dirs) : undefined;
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR, dirs: snapshot.dirs, direct });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs, direct });
   } catch (err) {
     await batch.close();
     throw err;
@@ -58,7 +59,7 @@ async function knownRepository(git: GitRunner): Promise<{ snapshot: ConfigSnapsh
   if (git.env.CAPSULE_OBJECT_FILES === '0' || OBJECT_ENV.some((v) => git.env[v])) return null;
   // Outside a repository (or where the walk cannot tell), git config answers without rev-parse: leave it to cat-file.
   if (walkToGitDir(git.cwd, git.env) === null) return null;
-  const snapshot = await readConfigSnapshot(git);
+  const snapshot = await readCachedConfig(git);
   const dirs = snapshot.dirs;
   return dirs !== null && filesSpeakForGit(dirs.commonDir) ? { snapshot, dirs } : null;
 }
