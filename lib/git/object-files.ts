@@ -16,8 +16,22 @@ export class ObjectFiles {
 
   constructor(readonly objectsDir: string) {}
 
-  /** The object, or null when no loose file and no pack holds it. Throws on a damaged file. */
+  /**
+   * The object, or null when no loose file and no pack holds it. Throws on a damaged file. A
+   * pack listed earlier that is gone now (a repack replaced it since the first look) makes it
+   * list the packs again once: the objects are in the pack that replaced it.
+   */
   read(oid: string): RawObject | null {
+    try {
+      return this.readListed(oid);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') throw err;
+      this.rescan();
+      return this.readListed(oid);
+    }
+  }
+
+  private readListed(oid: string): RawObject | null {
     for (const pack of this.packList()) {
       const offset = pack.find(oid);
       if (offset !== null) return pack.readAt(offset, (base) => this.read(base));

@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +88,37 @@ describe('directCommitter', () => {
     expect(await pair.direct.commit(REF, s)).toEqual({ ok: false, reason: `Unable to create '${lock}': File exists.` });
     expect(readFileSync(lock, 'utf8')).toBe('');
     expect(pair.git(pair.b, ['rev-parse', REF])).toBe(s.from);
+  });
+
+  it('loses no commit and keeps fsck clean while git gc packs objects and refs beside the writes', async () => {
+    const git = createGitRunner({ cwd: pair.b, env: pair.env });
+    const before = Number(pair.git(pair.b, ['rev-list', '--count', REF]));
+    let gcRuns = 0;
+    let writing = true;
+    const gcLoop = (async () => {
+      while (writing || gcRuns === 0) {
+        await new Promise<void>((done, fail) => execFile('git', ['-c', 'gc.autoDetach=false', 'gc', '--quiet'], { cwd: pair.b, env: pair.env }, (err) => (err ? fail(err) : done())));
+        gcRuns += 1;
+      }
+    })();
+    const WRITES = 24;
+    for (let i = 0; i < WRITES; i += 1) {
+      // A lost race (gc's pack-refs holds the ref lock) is retried from the tip as it is now, as the store does.
+      for (let attempt = 0; ; attempt += 1) {
+        const s = { ...spec([[`capsules/2026/12/G${i}/capsule.md`, `g${i}\n`], ['index/counts.json', `{"n":${i}}\n`]]), from: pair.git(pair.b, ['rev-parse', REF]) };
+        const out = await runImport(git, REF, [s], pair.direct);
+        if (out.ok) break;
+        if (attempt > 20) throw new Error(`write ${i} kept losing: ${out.reason}`);
+      }
+      await new Promise((r) => setImmediate(r));
+    }
+    writing = false;
+    await gcLoop;
+    expect(gcRuns).toBeGreaterThan(0);
+    expect(pair.git(pair.b, ['fsck', '--strict', '--no-dangling', '--no-progress'])).toBe('');
+    expect(Number(pair.git(pair.b, ['rev-list', '--count', REF]))).toBe(before + WRITES);
+    const listing = pair.git(pair.b, ['ls-tree', '-r', '--name-only', REF]);
+    for (let i = 0; i < WRITES; i += 1) expect(listing).toContain(`capsules/2026/12/G${i}/capsule.md`);
   });
 
   it('leaves a first commit (no tip yet) to fast-import', async () => {

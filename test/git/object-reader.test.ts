@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -90,6 +90,47 @@ describe('FileObjectReader', () => {
     } finally {
       await cloneBatch.close();
     }
+  });
+
+  it('reads from the packs a repack wrote after its first look, the packs it had listed being gone', async () => {
+    repo.git(['repack', '-a', '-d', '-q']);
+    writeFileSync(join(repo.dir, 'late.txt'), 'written after the first pack\n');
+    repo.git(['add', '-A']);
+    repo.git(['commit', '-qm', 'late']);
+    repo.git(['repack', '-d', '-q']); // a second, newer pack holding only the late commit
+    reader = repo.reader();
+    expect(same(await reader.read('HEAD:late.txt'))).toEqual(same(await batch.read('HEAD:late.txt')));
+    repo.git(['repack', '-a', '-d', '-q']); // both packs replaced by one; the older was never opened
+    for (const name of [...repo.everyObject(), 'HEAD:grow.txt', 'refs/heads/main:f1.txt']) {
+      expect([name, same(await reader.read(name))]).toEqual([name, same(await batch.read(name))]);
+    }
+  });
+
+  it('answers every read as git does while git gc repacks and prunes beside it', async () => {
+    const names = [...repo.everyObject(), 'HEAD:grow.txt', 'refs/heads/main^{tree}'];
+    const expected = new Map<string, ReturnType<typeof same>>();
+    for (const name of names) expected.set(name, same(await batch.read(name)));
+    reader = repo.reader(repo.dir, true);
+    let running = true;
+    let runs = 0;
+    const gcLoop = (async () => {
+      for (let i = 0; i < 4; i += 1) {
+        await new Promise<void>((done, fail) => execFile('git', ['-c', 'gc.autoDetach=false', 'gc', '--quiet', i % 2 ? '--aggressive' : '--prune=now'], { cwd: repo.dir, env: repo.env }, (err) => (err ? fail(err) : done())));
+        runs += 1;
+      }
+      running = false;
+    })();
+    let rounds = 0;
+    while (running || rounds === 0) {
+      // A fresh reader each round (a reader keeps what it read), as each hook opens the store anew.
+      await reader.close();
+      reader = repo.reader(repo.dir, true);
+      for (const name of names) expect([name, same(await reader.read(name))]).toEqual([name, expected.get(name)]);
+      rounds += 1;
+      await new Promise((r) => setImmediate(r));
+    }
+    await gcLoop;
+    expect(runs).toBe(4);
   });
 
   it('asks git for names it does not parse and for objects its files do not hold', async () => {
