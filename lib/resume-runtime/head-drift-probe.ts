@@ -15,7 +15,7 @@ const FULL_HASH = /^[0-9a-f]{40}(?:[0-9a-f]{24})?$/;
  * Measures how far the project's HEAD moved since the capsule's `repo_head`: commits on HEAD
  * not in repo_head, and the reverse. HEAD comes from the git files and the commits through the
  * store's open object reader, so a resume starts no process for it; git itself is asked only
- * where the files cannot answer for sure (reftable, grafts, replace refs, an unreadable HEAD) or
+ * where the files cannot answer for sure (reftable, grafts, replace refs, a shallow clone, an unreadable HEAD) or
  * the walk gives up (thousands of commits, a shallow boundary). Never throws: a failure is `unavailable`.
  */
 export async function measureHeadDrift(repo: { readObject: ObjectReader['read']; repoDirs: () => RepoDirs }, env: NodeJS.ProcessEnv, repoHead: unknown): Promise<HeadDrift> {
@@ -40,11 +40,11 @@ export async function measureHeadDrift(repo: { readObject: ObjectReader['read'];
 
 /**
  * True when the git files and the object reader answer exactly what rev-list would: no reftable
- * (refs are not files), no grafts and no replace refs (rev-list honours them, a plain object
- * read of a commit's parents does not).
+ * (refs are not files), no grafts, no replace refs and no shallow boundary (rev-list honours
+ * them and cuts a commit's parents, a plain object read of the commit does not).
  */
 function filesAnswer(dirs: RepoDirs): boolean {
-  return filesSpeakForGit(dirs.commonDir) && !existsSync(join(dirs.commonDir, 'info', 'grafts'));
+  return filesSpeakForGit(dirs.commonDir) && !existsSync(join(dirs.commonDir, 'info', 'grafts')) && !existsSync(join(dirs.commonDir, 'shallow'));
 }
 
 /** The same answer from git itself: four short processes, for the cases the files cannot settle. */

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatFileBatch } from '../../lib/git/cat-file-batch';
 import { createGitRunner } from '../../lib/git/git-runner';
@@ -66,6 +67,17 @@ describe('measureHeadDrift', () => {
     repo.git(['replace', '--graft', two]); // "two" now reads as a root: base is no longer an ancestor of HEAD
     expect(await measureHeadDrift(source(), noGit(), base)).toEqual({ state: 'unavailable', why: 'GIT_MISSING' });
     const [behind, ahead] = repo.git(['rev-list', '--left-right', '--count', `${base}...HEAD`]).split(/\s+/).map(Number);
+    expect(await measureHeadDrift(source(), repo.env, base)).toMatchObject({ state: 'measured', ahead, behind });
+  });
+
+  it('asks git in a shallow clone, whose boundary rev-list honours and a plain commit read does not', async () => {
+    const base = repo.git(['rev-parse', 'HEAD']);
+    const two = commit('two');
+    commit('three');
+    writeFileSync(join(repo.dir, '.git', 'shallow'), `${two}\n`); // "two" is a boundary: rev-list sees no parent
+    expect(await measureHeadDrift(source(), noGit(), base)).toEqual({ state: 'unavailable', why: 'GIT_MISSING' });
+    const [behind, ahead] = repo.git(['rev-list', '--left-right', '--count', `${base}...HEAD`]).split(/\s+/).map(Number);
+    expect(behind).toBe(1);
     expect(await measureHeadDrift(source(), repo.env, base)).toMatchObject({ state: 'measured', ahead, behind });
   });
 
