@@ -13,6 +13,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
   if (verbName === undefined || verbName === '--help' || verbName === '-h' || verbName === 'help') {
     const target = verbName === 'help' ? rest[0] : undefined;
     if (target !== undefined && VERBS[target]) return printVerbHelp(target, ctx);
+    if (target !== undefined) return notAVerb(target, ctx);
     ctx.stdout(await renderHelp());
     return verbName === undefined ? EXIT.USAGE : EXIT.OK;
   }
@@ -21,10 +22,7 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     return EXIT.OK;
   }
   const load = VERBS[verbName];
-  if (!load) {
-    ctx.stderr(`git capsule: '${verbName}' is not a verb. See 'git capsule --help'.\n`);
-    return EXIT.USAGE;
-  }
+  if (!load) return notAVerb(verbName, ctx);
   if (rest.includes('--help') || rest.includes('-h')) return printVerbHelp(verbName, ctx);
   try {
     return await (await load()).run(rest, ctx);
@@ -35,6 +33,11 @@ export async function main(argv: string[], ctx: CliContext): Promise<number> {
     if (ctx.env.CAPSULE_DEBUG && err instanceof Error && err.stack) ctx.stderr(`${err.stack}\n`);
     return code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE;
   }
+}
+
+function notAVerb(name: string, ctx: CliContext): number {
+  ctx.stderr(`git capsule: '${name}' is not a verb. Run 'git capsule help' for the list.\n`);
+  return EXIT.USAGE;
 }
 
 async function printVerbHelp(name: string, ctx: CliContext): Promise<number> {
