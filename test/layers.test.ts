@@ -14,15 +14,16 @@ const ALLOWED: Record<string, string[]> = {
   'work-state': ['capsule', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
+  'json-text': ['errors'],
   git: ['errors'],
   'local-state': ['git', 'budget', 'resume', 'capsule', 'errors'],
   store: ['git', 'capsule', 'redact', 'errors'],
   sync: ['store', 'git', 'capsule', 'errors'],
-  'hosts/claude': ['local-state', 'history', 'transcript', 'budget', 'errors'],
+  'hosts/claude': ['local-state', 'json-text', 'history', 'transcript', 'budget', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
   'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
 };
-const PURE = ['capsule', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'redact'];
+const PURE = ['capsule', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'redact', 'json-text'];
 const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;
 
 /** A file's layer: its top folder under lib/, or `hosts/<host>` for a host adapter. */

@@ -80,9 +80,9 @@ async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<Doct
 
 function checkHooks(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
   const sources: Array<{ label: string; settings: ClaudeSettings | null }> = [
-    { label: 'project', settings: safeRead(settingsPath({ user: false, projectDir: projectRoot(cwd), home: env.HOME })) },
-    { label: 'project local', settings: safeRead(join(projectRoot(cwd), '.claude', 'settings.local.json')) },
-    { label: 'user', settings: env.HOME ? safeRead(settingsPath({ user: true, projectDir: cwd, home: env.HOME })) : null },
+    { label: 'project', settings: safeRead(settingsPath('project', { projectDir: projectRoot(cwd), env })) },
+    { label: 'project local', settings: safeRead(settingsPath('local', { projectDir: projectRoot(cwd), env })) },
+    { label: 'user', settings: env.HOME || env.CLAUDE_CONFIG_DIR ? safeRead(settingsPath('user', { projectDir: cwd, env })) : null },
   ];
   const plugin = sources.some((s) => Object.entries((s.settings?.enabledPlugins as Record<string, unknown>) ?? {}).some(([k, v]) => k.startsWith('capsule@') && v === true));
   const wired = new Map<string, HookEventName[]>();

@@ -75,17 +75,29 @@ export interface HarnessSession {
 
 /**
  * Registers a beforeAll that runs one scripted session of the real client against the harness
- * (`fixtures/<script>`, the prompts in order) and an afterAll that removes its output unless
- * CAPSULE_E2E_KEEP is set; the tests read the returned handle.
+ * (`fixtures/<script>`, else the harness's default script; the prompts in order; the plugin
+ * loaded with --plugin-dir unless `plugin: false`; `template()` a folder copied into the
+ * session's repository) and an afterAll that removes its output unless CAPSULE_E2E_KEEP is
+ * set; the tests read the returned handle.
  */
-export function harnessSession(harness: string, opts: { name: string; script: string; prompts: string[]; env?: NodeJS.ProcessEnv }): HarnessSession {
+export function harnessSession(
+  harness: string,
+  opts: { name: string; script?: string; prompts: string[]; env?: NodeJS.ProcessEnv; plugin?: boolean; template?: () => string },
+): HarnessSession {
   const session: HarnessSession = { out: '', run: { status: null, stdout: '', stderr: '' } };
   beforeAll(() => {
     const bin = ensureClaudeClient();
     session.out = mkdtempSync(join(tmpdir(), `capsule-e2e-${opts.name}-`));
     session.run = spawnSync(
       join(harness, 'run.sh'),
-      ['-o', session.out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...opts.prompts.flatMap((p) => ['-p', p])],
+      [
+        '-o', session.out,
+        ...(opts.plugin === false ? [] : ['-P', REPO_ROOT]),
+        ...(opts.script ? ['-S', join(__dirname, 'fixtures', opts.script)] : []),
+        ...(opts.template ? ['-T', opts.template()] : []),
+        '-t', '90',
+        ...opts.prompts.flatMap((p) => ['-p', p]),
+      ],
       { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin, ...opts.env }, timeout: 600_000 },
     );
   }, 660_000);
