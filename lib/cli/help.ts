@@ -1,8 +1,6 @@
 import { VERBS } from './verbs';
 
-declare const __VERSION__: string | undefined;
-/** The package version, injected by the build; `dev` when run from source. */
-export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
+export { VERSION } from '../launch/version';
 
 /** The top-level help: every verb with its one-line summary. */
 export async function renderHelp(): Promise<string> {

@@ -5,6 +5,8 @@ import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
 import { checkHookInput, type HookInputs } from '../hosts/claude/hook-input';
 import { renderHookOutput, type HookAnswer } from '../hosts/claude/hook-output';
 import { locateRuntime } from '../local-state/runtime-dir';
+import { recordHookRun } from '../local-state/last-runs';
+import { VERSION } from '../launch/version';
 
 /** What a handler may use: no process globals, so tests drive it in-process. */
 export interface HookContext {
@@ -35,6 +37,8 @@ export interface HookIO {
   cwd: string;
   /** Overrides the event's own budget (tests). */
   budgetMs?: number;
+  /** The bundle the host started (process.argv[1]): where a settings command's route lives, for doctor. */
+  script?: string;
 }
 
 /** The runner's verdict: what to print, and the fail-open code when it failed open. Exit is always 0. */
@@ -79,6 +83,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     const location = locateRuntime(projectDir, io.env);
     if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
     logDir = location.runtimeDir;
+    recordHookRun(location.runtimeDir, { event: spec.event, at: io.now(), session: typeof checked.input.session_id === 'string' ? checked.input.session_id : null, env: io.env, script: io.script, version: VERSION });
     const ctx: HookContext = {
       env: io.env,
       now: io.now,

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT } from './claude-client';
+import { runCli } from '../support/run-cli';
 
 const harness = findHarness();
 
@@ -67,9 +68,19 @@ function git(dir: string, ...args: string[]): string {
     const log = spawnSync('cat', [join(session.out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
     expect(log.stdout).toBe('');
   });
+
+  it("lets doctor see the --plugin-dir route from what the plugin's hooks recorded", async () => {
+    const { CAPSULE_STATE_DIR: _state, ...env } = process.env;
+    const r = await runCli(['doctor', '--json'], { cwd: join(session.out, 'repo'), env: { ...env, HOME: join(session.out, 'home') } });
+    const checks = Object.fromEntries((JSON.parse(r.stdout) as Array<{ name: string; detail: string; status: string }>).map((c) => [c.name, c]));
+    expect(checks.hooks).toMatchObject({ status: 'ok', detail: `the capsule plugin runs the hooks (${REPO_ROOT})` });
+    expect(checks['hook runs']!.detail).toContain(`plugin ${REPO_ROOT} (`);
+    expect(checks['hook runs']!.detail).toContain('--plugin-dir');
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']) expect(checks['hook runs']!.detail).toContain(`${event} `);
+  });
 });
 
-// The same hooks wired by `git capsule install` into the project's .claude/settings.json
+// The same hooks wired by `git capsule install` into the project's .claude/settings.local.json
 // instead of the plugin: one turn must leave an autosave on the memory branch.
 (harness ? describe : describe.skip)('hooks wired by git capsule install in a real session', () => {
   let out: string;
@@ -78,8 +89,12 @@ function git(dir: string, ...args: string[]): string {
     const bin = ensureClaudeClient();
     out = mkdtempSync(join(tmpdir(), 'capsule-e2e-install-'));
     template = mkdtempSync(join(tmpdir(), 'capsule-e2e-template-'));
-    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install'], { cwd: template, env: { ...process.env, HOME: template } });
-    spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', template, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
+    // install refuses outside a repository: run it in a scratch clone, then template its .claude/.
+    const scratch = join(template, 'scratch');
+    execFileSync('git', ['init', '-q', scratch]);
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install'], { cwd: scratch, env: { ...process.env, HOME: template, CAPSULE_STATE_DIR: join(template, 'state') } });
+    cpSync(join(scratch, '.claude'), join(template, 'files', '.claude'), { recursive: true });
+    spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', join(template, 'files'), '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
       encoding: 'utf8',
       env: { ...process.env, CLAUDE_BIN: bin },
       timeout: 300_000,
