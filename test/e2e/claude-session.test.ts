@@ -2,7 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT } from './claude-client';
+import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT, harnessMissing, clientTmp } from './claude-client';
+import { describeIfAvailable } from '../support/needs';
 import { runCli } from '../support/run-cli';
 
 const harness = findHarness();
@@ -21,7 +22,7 @@ function git(dir: string, ...args: string[]): string {
 // The real client, offline, against the harness's fake API: a session edits a file and hits a
 // failing command, is compacted, then cleared; each time the next model request must carry
 // the resume text built from that session's autosave.
-(harness ? describe : describe.skip)('the plugin in a real Claude Code session', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('the plugin in a real Claude Code session', () => {
   const session = harnessSession(harness ?? '', {
     name: 'session',
     script: 'script-session.json',
@@ -82,7 +83,7 @@ function git(dir: string, ...args: string[]): string {
 
 // The same hooks wired by `git capsule install` into the project's .claude/settings.local.json
 // instead of the plugin: one turn must leave an autosave on the memory branch.
-(harness ? describe : describe.skip)('hooks wired by git capsule install in a real session', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('hooks wired by git capsule install in a real session', () => {
   let out: string;
   let template: string;
   beforeAll(() => {
@@ -96,7 +97,7 @@ function git(dir: string, ...args: string[]): string {
     cpSync(join(scratch, '.claude'), join(template, 'files', '.claude'), { recursive: true });
     spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', join(template, 'files'), '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
       encoding: 'utf8',
-      env: { ...process.env, CLAUDE_BIN: bin },
+      env: { ...process.env, CLAUDE_BIN: bin, TMPDIR: clientTmp(template) },
       timeout: 300_000,
     });
   }, 360_000);

@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describeIfAvailable } from '../support/needs';
-import { findHarness, harnessSession, REPO_ROOT } from './claude-client';
+import { findHarness, harnessSession, REPO_ROOT, harnessMissing } from './claude-client';
 
 const harness = findHarness();
 const BIN = join(REPO_ROOT, 'bin');
@@ -46,7 +46,7 @@ const FORMS = [
   { form: '${CLAUDE_PROJECT_DIR}/node_modules/git-capsule/…', inside: true, command: /^node "\$\{CLAUDE_PROJECT_DIR\}\/node_modules\/git-capsule\/dist\/hooks\/stop\.js" --capsule-hook$/ },
 ];
 
-describeIfAvailable('the real-client install suite', harness ? null : 'no claude harness (../shared/claude-harness; set CAPSULE_HARNESS_DIR)')('install --project, committed, run by the real client', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('install --project, committed, run by the real client', () => {
   describe.each(FORMS)('$form', ({ inside, command }) => {
     const roots: string[] = [];
     afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));

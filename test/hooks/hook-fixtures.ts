@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
@@ -15,7 +15,7 @@ export interface TempRepo {
 
 /** Creates a real repository with the real git CLI; `env` diverts CAPSULE_STATE_DIR. */
 export function makeTempRepo(): TempRepo {
-  const root = mkdtempSync(join(tmpdir(), 'capsule-hook-'));
+  const root = tempDir('capsule-hook-');
   const dir = join(root, 'repo');
   const stateDir = join(root, 'state');
   execFileSync('git', ['init', '-q', '-b', 'main', dir]);
@@ -35,7 +35,7 @@ export function git(dir: string, ...args: string[]): string {
 
 /** A temp dir that is not inside any repository. */
 export function makeTempDir(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'capsule-nogit-'));
+  const dir = tempDir('capsule-nogit-');
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { dirname, join } from 'node:path';
 import { openStore } from '../../lib/store/open-store';
 import type { MemoryStore } from '../../lib/store/types';
@@ -19,7 +19,7 @@ export interface TestRepo {
 
 /** A fresh repository with an identity and `commits` empty commits on main. */
 export function makeTestRepo(commits = 1): TestRepo {
-  const root = mkdtempSync(join(tmpdir(), 'capsule-resume-'));
+  const root = tempDir('capsule-resume-');
   const dir = join(root, 'project');
   const stateDir = join(root, 'state');
   mkdirSync(dir);

@@ -3,6 +3,7 @@ import { isStatus } from '../../store/status-lattice';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 import { formatAge, withStore } from '../with-store';
+import { formatTable, paint } from '../colour';
 import { createGitRunner } from '../../git/git-runner';
 import { remoteMemoryStates } from '../../sync/remote-memory';
 import type { MemoryStore } from '../../store/types';
@@ -54,9 +55,8 @@ number of capsules; 'list --status active --limit 1' is the newest active capsul
         for (const hint of await remoteHints(store, ctx.env)) ctx.stdout(`${hint}\n`);
       }
       const now = ctx.now();
-      for (const e of entries) {
-        ctx.stdout(`${e.id}  ${e.status.padEnd(9)}  ${formatAge(e.createdAt, now).padStart(4)}  ${(e.trigger ?? '-').padEnd(11)}  ${e.objective ?? ''}\n`);
-      }
+      const tone = (status: string) => (status === 'active' ? 'ok' : status === 'paused' ? 'warn' : 'dim');
+      ctx.stdout(formatTable(entries.map((e) => [paint('id', e.id), paint(tone(e.status), e.status), formatAge(e.createdAt, now), e.trigger ?? '-', e.objective ?? '']), { right: [2] }));
       return EXIT.OK;
     });
   },

@@ -1,20 +1,20 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { tempDir as makeTempDir } from '../../support/temp-dirs';
 import { join } from 'node:path';
 import { renderCapsule } from '../../../lib/capsule/render';
 import { emptySections } from '../../../lib/capsule/sections';
 
 /** An environment with no user config at all: no ~/.gitconfig, no system config, no identity. */
 export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'capsule-home-'));
+  const home = makeTempDir('capsule-home-');
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CAPSULE_STATE_DIR: join(home, 'state'), TZ: 'UTC', ...extra };
   return env;
 }
 
 /** A temporary directory removed by `cleanup`. */
 export function tempDir(prefix = 'capsule-repo-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return makeTempDir(prefix);
 }
 
 /** Runs real git in `cwd` and returns its trimmed stdout. */
