@@ -1,7 +1,8 @@
 import { readRuntimeJson, writeRuntimeJson } from './runtime-files';
+import { STATE_FILES } from './state-files';
 
 /** What `install` remembers of a settings file it wrote, so `uninstall` can put it back exactly. */
-export const INSTALL_RECORD_FILE = 'install-record.json';
+export const INSTALL_RECORD_FILE = STATE_FILES.installRecord.path;
 
 /** One settings file: its text before install (null: it did not exist) and the text install left. */
 export interface InstalledFile {

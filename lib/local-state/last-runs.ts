@@ -1,9 +1,10 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { readRuntimeJson, writeRuntimeJson } from './runtime-files';
+import { STATE_FILES } from './state-files';
 
 /** The folder of last-run records in the runtime dir: one small file per route, so two routes never race. */
-export const LAST_RUNS_DIR = 'last-runs';
+export const LAST_RUNS_DIR = STATE_FILES.lastRuns.path.replace(/\/$/, '');
 
 /** How hooks reached this repository: the plugin (CLAUDE_PLUGIN_ROOT set) or a settings file's command. */
 export interface HookRoute {
