@@ -30,7 +30,7 @@ export async function renderManPage(version: string): Promise<string> {
         'refs/heads/capsules). Claude Code hooks write them (an autosave on every Stop, a checkpoint before ' +
         'compaction) and hand the newest one back after /clear or compaction, as data below a fixed procedure.',
     ),
-    ...paragraph("Every verb prints its options with 'git capsule help <verb>' or 'git capsule <verb> -h'; every reading verb takes --json."),
+    ...paragraph("Every verb prints its options with 'git capsule help <verb>' or 'git capsule <verb> -h'; every reading verb takes --json; --no-color turns colour off."),
     '.SH VERBS',
   ];
   for (const name of names) {
@@ -48,8 +48,11 @@ export async function renderManPage(version: string): Promise<string> {
     '.B CAPSULE_STATE_DIR',
     'where the runtime state lives (default: capsule/ in the git common dir)',
     '.TP',
+    '.B NO_COLOR',
+    'set and not empty: no colour, even on a terminal (as --no-color, which every verb takes)',
+    '.TP',
     '.B CAPSULE_DEBUG',
-    'set: print the stack of an error',
+    "set: print git's whole message and the stack of an error",
     '.SH SEE ALSO',
     'The reference pages in the docs/ folder of the git-capsule repository: cli.md, format.md, hooks.md, sync.md, security.md, performance.md, errors.md.',
   );
