@@ -39,35 +39,27 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   } else {
     const memory = await checkMemoryRef(cwd, env);
     const git = createGitRunner({ cwd: projectDir, env });
-    checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref, memory.tip)), await safely('git hooks', () => checkGitHooks(git, projectDir)));
+    checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref)), await safely('git hooks', () => checkGitHooks(git, projectDir)));
   }
   checks.push(checkRefLocks(location.commonDir, now), checkErrors(location.runtimeDir, now));
   return checks;
 }
 
-/** Each remote's memory ref that this clone has not fetched or merged: capsules a teammate pushed. */
-async function checkRemoteMemory(git: ReturnType<typeof createGitRunner>, ref: string, tip: string | null): Promise<DoctorCheck[]> {
+/** Each remote's memory ref that this clone has not fetched: capsules a teammate pushed. */
+async function checkRemoteMemory(git: ReturnType<typeof createGitRunner>, ref: string): Promise<DoctorCheck[]> {
   let states;
   try {
-    states = await remoteMemoryStates(git, ref, tip, 5000);
+    states = await remoteMemoryStates(git, ref, 5000);
   } catch (err) {
     return [{ name: 'remotes', status: 'warn', detail: `could not list the remotes: ${err instanceof Error ? err.message : String(err)}` }];
   }
   if (states.length === 0) return [{ name: 'remotes', status: 'ok', detail: 'no remote: capsules stay on this machine' }];
-  return states.map((s) => {
+  return states.map((s): DoctorCheck => {
     const name = `remote ${s.remote}`;
-    switch (s.state) {
-      case 'unfetched':
-        return { name, status: 'warn', detail: `${s.remote} has ${ref} at ${s.tip!.slice(0, 12)}, which this clone has not fetched: capsules written elsewhere are not here`, fix: `git capsule sync ${s.remote}` };
-      case 'unmerged':
-        return { name, status: 'warn', detail: `${s.remote}'s ${ref} (${s.tip!.slice(0, 12)}) is fetched but not merged into the local memory branch`, fix: `git capsule sync ${s.remote}` };
-      case 'contained':
-        return { name, status: 'ok', detail: `${s.remote}'s ${ref} is merged here` };
-      case 'absent':
-        return { name, status: 'ok', detail: `${s.remote} has no ${ref} yet (git capsule sync ${s.remote} pushes it)` };
-      default:
-        return { name, status: 'warn', detail: `could not ask ${s.remote} for ${ref}: ${s.reason}`, fix: 'check the network and credentials (git ls-remote works?); this check only reads' };
-    }
+    if (s.state === 'unfetched') return { name, status: 'warn', detail: `${s.remote} has ${s.ref} at ${s.tip!.slice(0, 12)}, which this clone has not fetched: capsules written elsewhere are not here`, fix: `git capsule sync ${s.remote}` };
+    if (s.state === 'fetched') return { name, status: 'ok', detail: `${s.remote}'s ${s.ref} (${s.tip!.slice(0, 12)}) is fetched here` };
+    if (s.state === 'absent') return { name, status: 'ok', detail: `${s.remote} holds no memory ref yet (git capsule sync ${s.remote} publishes it)` };
+    return { name, status: 'warn', detail: `could not ask ${s.remote} for the memory ref: ${s.reason}`, fix: 'check the network and credentials (does git ls-remote work?); this check only reads' };
   });
 }
 

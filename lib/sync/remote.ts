@@ -50,9 +50,9 @@ export function trackingRef(remote: string, ref: string): string {
   return `${TRACKING_NAMESPACE}/${safe}/${ref.replace(/^refs\//, '')}`;
 }
 
-/** The remote's commit for `ref`, or null when the remote has no such ref. Throws REMOTE_UNREACHABLE (also after `timeoutMs`). */
-export async function lsRemote(git: GitRunner, remote: string, ref: string, timeoutMs = REMOTE_TIMEOUT_MS): Promise<string | null> {
-  const out = await remoteCall(git, remote, ['ls-remote', '--quiet', '--', remote, ref], timeoutMs);
+/** The remote's commit for `ref`, or null when the remote has no such ref. Throws REMOTE_UNREACHABLE. */
+export async function lsRemote(git: GitRunner, remote: string, ref: string): Promise<string | null> {
+  const out = await remoteCall(git, remote, ['ls-remote', '--quiet', '--', remote, ref]);
   for (const line of out.split('\n')) {
     const [oid, name] = line.split('\t');
     if (name === ref && oid) return oid;
@@ -98,9 +98,9 @@ export async function pushMemoryRef(git: GitRunner, remote: string, ref: string)
   throw new CapsuleError('PUSH_REJECTED', `${remote} refused the memory branch ${ref}: ${summary}; check the remote's branch protection or hooks for ${ref}`, { remote, ref, summary, stderr: out.stderr });
 }
 
-async function remoteCall(git: GitRunner, remote: string, args: string[], timeoutMs = REMOTE_TIMEOUT_MS): Promise<string> {
+async function remoteCall(git: GitRunner, remote: string, args: string[]): Promise<string> {
   try {
-    return (await git.run(args, { timeoutMs })).stdout;
+    return (await git.run(args, { timeoutMs: REMOTE_TIMEOUT_MS })).stdout;
   } catch (err) {
     if (isCapsuleError(err, 'GIT_MISSING')) throw err;
     throw unreachable(remote, err);

@@ -129,14 +129,26 @@ describe('doctor and list: a memory branch on a remote this clone has not fetche
   it('doctor names the remote, the ref and the command that fetches it', async () => {
     const check = (await doctor(reader))['remote origin']!;
     expect(check).toMatchObject({ status: 'warn', detail: expect.stringContaining('origin has refs/heads/capsules at'), fix: 'git capsule sync origin' });
+    expect(check.detail).toContain('which this clone has not fetched');
     await runCli(['sync'], { cwd: reader.dir, env: reader.env });
-    expect((await doctor(reader))['remote origin']).toMatchObject({ status: 'ok', detail: "origin's refs/heads/capsules is merged here" });
+    expect((await doctor(reader))['remote origin']).toMatchObject({ status: 'ok', detail: expect.stringContaining('is fetched here') });
+  });
+
+  it('finds the memory where a remote keeps it outside refs/heads/ (no plain clone fetches it), and ignores a branch of that name', async () => {
+    const other = join(writer.dir, '..', 'other.git');
+    git(writer.dir, 'init', '-q', '--bare', other);
+    git(writer.dir, 'push', '-q', other, 'refs/heads/capsules:refs/capsules/capsules', 'HEAD:refs/heads/feature/capsules');
+    git(reader.dir, 'remote', 'add', 'team', other);
+    const checks = await doctor(reader);
+    expect(checks['remote team']).toMatchObject({ status: 'warn', detail: expect.stringContaining('team has refs/capsules/capsules at'), fix: 'git capsule sync team' });
+    git(reader.dir, 'fetch', '-q', 'team', 'refs/capsules/capsules:refs/capsule-remotes/team/capsules');
+    expect((await doctor(reader))['remote team']).toMatchObject({ status: 'ok', detail: "team's refs/capsules/capsules (" + git(reader.dir, 'rev-parse', 'refs/capsule-remotes/team/capsules').slice(0, 12) + ') is fetched here' });
   });
 
   it('list says the capsules are on the remote and how to get them', async () => {
     const r = await runCli(['list'], { cwd: reader.dir, env: reader.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no capsules on refs/heads/capsules');
-    expect(r.stdout).toContain('origin has refs/heads/capsules, which this clone has not fetched: run git capsule sync origin');
+    expect(r.stdout).toContain('origin has capsules (refs/heads/capsules) this clone has not fetched: run git capsule sync origin');
   });
 });

@@ -14,10 +14,8 @@ const REMOTE_HINT_TIMEOUT_MS = 3000;
 /** One line per remote whose memory ref holds capsules this clone has not merged: how to get them. */
 async function remoteHints(store: MemoryStore, env: NodeJS.ProcessEnv): Promise<string[]> {
   try {
-    const states = await remoteMemoryStates(createGitRunner({ cwd: store.repoDir, env }), store.ref, await store.tip(), REMOTE_HINT_TIMEOUT_MS);
-    return states
-      .filter((s) => s.state === 'unfetched' || s.state === 'unmerged')
-      .map((s) => `${s.remote} has ${s.ref}, which this clone has not ${s.state === 'unfetched' ? 'fetched' : 'merged'}: run git capsule sync ${s.remote}`);
+    const states = await remoteMemoryStates(createGitRunner({ cwd: store.repoDir, env }), store.ref, REMOTE_HINT_TIMEOUT_MS);
+    return states.filter((s) => s.state === 'unfetched').map((s) => `${s.remote} has capsules (${s.ref}) this clone has not fetched: run git capsule sync ${s.remote}`);
   } catch {
     return []; // a hint, never a failure of list
   }
