@@ -1,10 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderManPage } from '../../lib/cli/man-page';
 import { VERBS } from '../../lib/cli/verbs';
 import { runCli } from '../support/run-cli';
 import { describeIfAvailable } from '../support/needs';
+import { tempDir } from '../support/temp-dirs';
 
 const ROOT = join(__dirname, '..', '..');
 const PAGE = join(ROOT, 'man', 'man1', 'git-capsule.1');
@@ -35,9 +36,14 @@ describe('man/man1/git-capsule.1', () => {
     }
   });
 
-  it('is linked by a global npm install (package.json "man")', () => {
+  it('is linked by a global npm install (package.json "man"), beside both commands', () => {
     expect(pkg.man).toEqual(['./man/man1/git-capsule.1']);
-  });
+    const prefix = tempDir('capsule-global-');
+    const r = spawnSync('npm', ['install', '-g', '--offline', '--ignore-scripts', '--no-audit', '--no-fund', '--prefix', prefix, ROOT], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, npm_config_cache: join(prefix, '.npm') } });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
+    expect(realpathSync(join(prefix, 'share', 'man', 'man1', 'git-capsule.1'))).toBe(realpathSync(PAGE));
+    for (const bin of ['git-capsule', 'git-capsule-hook']) expect(existsSync(join(prefix, 'bin', bin))).toBe(true);
+  }, 130_000);
 });
 
 describeIfAvailable('the man page checks', has('man') && has('groff') ? null : 'man or groff is not installed')('the man page, read by man', () => {
