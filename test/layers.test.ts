@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'json-text'];
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise', 'json-text'];
 
 /**
  * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
@@ -21,6 +22,7 @@ const ALLOWED: Record<string, string[]> = {
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
   'json-text': ['errors'],
+  supervise: ['budget', 'errors'],
   git: ['errors'],
   'local-state': ['git', ...PURE],
   store: ['git', 'local-state', 'capsule', 'redact', 'errors'],
@@ -30,12 +32,13 @@ const ALLOWED: Record<string, string[]> = {
   'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
   'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
   'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
+  'supervise-runtime': ['budget-runtime', 'resume-runtime', 'store', 'hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
   launch: [],
 };
 const SURFACES: Record<string, string> = { hooks: 'cli', cli: 'hooks' };
 
-/** The only layers that may start processes: lib/git starts every git process. */
-const SPAWNING = ['git'];
+/** The only layers that may start processes: lib/git starts every git process, lib/supervise-runtime the client it supervises. */
+const SPAWNING = ['git', 'supervise-runtime'];
 
 /** A file's layer: its top folder under lib/, `hosts/<host>` for a host adapter, `hosts` for the seam beside them. */
 function layerOf(path: string): string {
@@ -45,12 +48,6 @@ function layerOf(path: string): string {
   return adapter ? `hosts/${sub}` : 'hosts';
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 interface Source {
   path: string;
@@ -73,7 +70,7 @@ const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process
 const SPAWN = /(?:from |require\()['"]node:child_process['"]/;
 
 describe('the layers of lib/', () => {
-  const sources: Source[] = files(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
+  const sources: Source[] = typeScriptFiles(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
   const named = (list: Source[]) => list.map((s) => [relative(LIB, s.path), s] as const);
 
   it('has a rule for every folder', () => {

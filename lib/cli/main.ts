@@ -39,7 +39,9 @@ export async function main(argvIn: string[], processCtx: CliContext): Promise<nu
   }
   const load = VERBS[verbName];
   if (!load) return notAVerb(verbName, ctx);
-  if (rest.includes('--help') || rest.includes('-h')) return printVerbHelp(verbName, ctx);
+  // Words after '--' belong to a command the verb runs (supervise): its --help is not ours.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) return printVerbHelp(verbName, ctx);
   try {
     return await (await load()).run(rest, ctx);
   } catch (err) {
