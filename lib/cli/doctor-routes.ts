@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../hosts/claude/hook-events';
+import type { HookEventName } from '../hosts/host';
 import { findOnPath, isCapsuleCommand, PATH_HOOK_COMMAND, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type ClaudeSettings, type SettingsScope } from '../hosts/claude/settings-file';
 import { lastRun, readHookRoutes, type HookRoute } from '../local-state/last-runs';
 import type { DoctorCheck } from './doctor-checks';
@@ -67,7 +68,7 @@ function pluginEnabled(settings: ClaudeSettings): boolean {
 function describeRoute(r: HookRoute, now: Date): string {
   const how = r.route === 'plugin' ? `plugin ${r.root} (${r.version}${r.pluginData?.endsWith('-inline') ? ', --plugin-dir' : r.pluginData ? `, installed as ${r.pluginData}` : ''})` : `settings command ${r.root} (${r.version})`;
   const events = Object.entries(r.events).sort((a, b) => Date.parse(b[1].at) - Date.parse(a[1].at)).map(([event, e]) => `${event} ${formatAge(e.at, now)} ago`);
-  return `${how}: ${events.join(', ')}`;
+  return `${r.host === 'claude' ? '' : `${r.host} `}${how}: ${events.join(', ')}`;
 }
 
 /** ", and SessionStart ran twice in session X" when two routes recorded one event of one session. */

@@ -8,6 +8,8 @@ export const LAST_RUNS_DIR = STATE_FILES.lastRuns.path.replace(/\/$/, '');
 
 /** How hooks reached this repository: the plugin (CLAUDE_PLUGIN_ROOT set) or a settings file's command. */
 export interface HookRoute {
+  /** The host that ran the hook (claude, codex). */
+  host: string;
   route: 'plugin' | 'settings';
   /** The plugin root, or the folder of the bundle a settings command ran. */
   root: string;
@@ -26,19 +28,19 @@ const REFRESH_MS = 60_000;
  * purpose (it runs in every hook): one read of a small file, and a write only when the event,
  * its session or the minute changed. Never throws: a record that cannot be written is no finding.
  */
-export function recordHookRun(runtimeDir: string, run: { event: string; at: Date; session: string | null; env: NodeJS.ProcessEnv; script: string | undefined; version: string }): void {
+export function recordHookRun(runtimeDir: string, run: { host: string; event: string; at: Date; session: string | null; env: NodeJS.ProcessEnv; script: string | undefined; version: string }): void {
   try {
     const pluginRoot = run.env.CLAUDE_PLUGIN_ROOT || null;
     const root = pluginRoot ?? (run.script ? dirname(run.script) : 'unknown');
     const route: HookRoute['route'] = pluginRoot ? 'plugin' : 'settings';
     const dir = join(runtimeDir, LAST_RUNS_DIR);
-    const name = `${route}-${fnv(root)}.json`;
+    const name = `${run.host}-${route}-${fnv(root)}.json`;
     const prior = asRoute(readRuntimeJson(dir, name));
     const seen = prior?.events[run.event];
     if (prior && prior.version === run.version && seen && seen.session === run.session && run.at.getTime() - Date.parse(seen.at) < REFRESH_MS) return;
     const pluginData = run.env.CLAUDE_PLUGIN_DATA ? run.env.CLAUDE_PLUGIN_DATA.split(/[\\/]/).pop() ?? null : null;
     const events = { ...(prior?.events ?? {}), [run.event]: { at: run.at.toISOString(), session: run.session } };
-    writeRuntimeJson(dir, name, { route, root, version: run.version, pluginData, events } satisfies HookRoute);
+    writeRuntimeJson(dir, name, { host: run.host, route, root, version: run.version, pluginData, events } satisfies HookRoute);
   } catch {
     // doctor will say it saw no run; the hook itself must not fail over its own bookkeeping
   }
@@ -63,7 +65,7 @@ export function lastRun(route: HookRoute): number {
 
 function asRoute(value: unknown): HookRoute | null {
   const v = value as Partial<HookRoute> | null;
-  return v && (v.route === 'plugin' || v.route === 'settings') && typeof v.root === 'string' && v.events && typeof v.events === 'object' ? (v as HookRoute) : null;
+  return v && (v.route === 'plugin' || v.route === 'settings') && typeof v.root === 'string' && v.events && typeof v.events === 'object' ? ({ ...v, host: typeof v.host === 'string' ? v.host : 'claude' } as HookRoute) : null;
 }
 
 /** FNV-1a of a string, as hex: a file name per route without loading node:crypto in a hook. */

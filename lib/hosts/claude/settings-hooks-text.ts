@@ -1,6 +1,7 @@
 import { applyEdits, appendEdit, detectStyle, removeEdits, type TextEdit } from '../../json-text/json-edit';
 import { memberOf, parseJsonTree, type JsonNode } from '../../json-text/json-tree';
-import { HOOK_EVENTS, type HookEventName } from './hook-events';
+import { HOOK_EVENTS } from './hook-events';
+import type { HookEventName } from '../host';
 import { isCapsuleCommand } from './settings-file';
 
 /**

@@ -2,7 +2,8 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, s
 import { dirname } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import { forgetInstall, readInstalledFile, recordInstall } from '../../local-state/install-record';
-import { HOOK_EVENTS, type HookEventName } from './hook-events';
+import { HOOK_EVENTS } from './hook-events';
+import type { HookEventName } from '../host';
 import { findOnPath, hookCommand, PATH_HOOK_COMMAND, readSettingsFile, settingsPath, type SettingsScope } from './settings-file';
 import { addHooksToText, removeHooksFromText } from './settings-hooks-text';
 
