@@ -4,7 +4,7 @@ import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise'];
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise', 'json-text'];
 
 /**
  * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'work-state': ['transcript', 'capsule', 'redact', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
+  'json-text': ['errors'],
   supervise: ['budget', 'errors'],
   git: ['errors'],
   'local-state': ['git', ...PURE],
