@@ -78,6 +78,12 @@ describe('the layers of lib/', () => {
     expect([...new Set(sources.map((s) => s.layer))].filter((l) => !(l in ALLOWED) && !(l in SURFACES))).toEqual([]);
   });
 
+  it("is drawn in CONTRIBUTING.md's picture, every layer of it", () => {
+    const picture = readFileSync(join(LIB, '..', 'CONTRIBUTING.md'), 'utf8').split('```')[1] ?? '';
+    const drawn = (layer: string) => new RegExp(`lib/${layer}(?=\\s)`).test(picture) || (layer.startsWith('hosts/') && picture.includes('lib/hosts/<host>'));
+    expect([...new Set(sources.map((s) => s.layer))].filter((l) => !drawn(l))).toEqual([]);
+  });
+
   it.each(named(sources))('%s imports only layers below it', (_n, s) => {
     expect(violations(s, (spec) => layerOf(join(dirname(s.path), spec)))).toEqual([]);
   });
