@@ -11,6 +11,9 @@ import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
+import { noteCodePath } from '../launch/code-path';
+import { mintCapsuleId } from '../store/random-bytes';
+import { parseTranscriptChunk } from '../transcript/jsonl';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -44,10 +47,11 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
-  const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const chunk = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
   const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
+  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });
     return null;
@@ -59,14 +63,14 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // A session that goes on from a resumed capsule (and has no autosave yet) folds on top of it.
   const seed = state.autosaveId === undefined && isCachedDoc(state.seedDoc) ? state.seedDoc : null;
   const previous = seed !== null ? null : await findAutosave(store, session.sessionId, state);
-  const base = previous ?? (seed === null ? null : carryForward(seed, { newId: deps.newCapsuleId(now), now, offsetMinutes: -now.getTimezoneOffset(), sessionId: session.sessionId, parentCapsuleId: state.parentCapsuleId ?? String(seed.frontmatter.id) }));
+  const base = previous ?? (seed === null ? null : carryForward(seed, { newId: mintCapsuleId(now), now, offsetMinutes: -now.getTimezoneOffset(), sessionId: session.sessionId, parentCapsuleId: state.parentCapsuleId ?? String(seed.frontmatter.id) }));
   if (base === null && events.length === 0) return null;
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
   const merged = mergeAutosave(base, events, {
     now,
     offsetMinutes: -now.getTimezoneOffset(),
     sessionId: session.sessionId,
-    newId: deps.newCapsuleId(now),
+    newId: mintCapsuleId(now),
     repoHead: repo.head,
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,

@@ -2,6 +2,7 @@ import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
+import { noteCodePath } from '../launch/code-path';
 import { renderOrientation } from '../resume/orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
@@ -27,6 +28,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       const signal = claudeLineageSignal(ctx.env);
       const resumes = (input.source === 'clear' || input.source === 'compact') && deps.runResume !== undefined;
       if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, input.source === 'startup' || input.source === 'resume');
+      noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = resumes
@@ -34,7 +36,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.
-        const gitConfig = await readHookGitConfig(deps, ctx);
+        const gitConfig = await readHookGitConfig(ctx);
         budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
         // The marker is one per repository: only a host without a lineage signal falls back on it.
         if (input.source === 'compact' && sessionId && signal === null) linkToCheckpoint(ctx, sessionId);

@@ -1,4 +1,5 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
+import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
@@ -11,6 +12,8 @@ export interface StoreParts {
   identity: GitIdentity;
   /** Who and where this store writes (the committer email, this clone's machine id, this worktree's id), stamped on every capsule. */
   stamp: (now: Date) => IdentityStamp;
+  /** Writes single commits without a process where the repository allows it (see runImport). */
+  direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
 }

@@ -1,5 +1,7 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
 import type { CapsuleStatus } from '../capsule/types';
+import type { GitObject } from '../git/cat-file-batch';
+import type { RepoDirs } from '../git/repo-dirs';
 import type { RedactionFinding } from '../redact/finding-tally';
 
 /** One status event: a small file `status/<stamp>-<writer>-<status>` beside the capsule. */
@@ -55,6 +57,8 @@ export interface WriteResult {
 
 /** What `setStatus` did: the commit now at the tip and the derived status after it. */
 export interface StatusResult {
+  /** The capsule's full id (the caller may have given a prefix). */
+  id: string;
   commit: string;
   status: CapsuleStatus;
   /** False when the capsule already had this status (nothing written). */
@@ -95,6 +99,10 @@ export interface MemoryStore {
   readonly gitDir: string;
   /** Who and where this store writes: the identity it stamps on every capsule (creates this clone's machine id on first use). */
   writerIdentity(now: Date): IdentityStamp;
+  /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
+  repoDirs(): RepoDirs;
+  /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
+  readObject(name: string): Promise<GitObject | null>;
   /** True when the memory ref exists. */
   exists(): Promise<boolean>;
   /** The memory ref's commit, or null when the branch does not exist yet. */
