@@ -10,7 +10,7 @@ const ALLOWED: Record<string, string[]> = {
   redact: ['errors'],
   select: ['capsule', 'errors'],
   resume: ['select', 'capsule', 'errors'],
-  transcript: ['history', 'capsule', 'errors', 'redact'],
+  transcript: ['capsule', 'errors', 'redact'],
   'work-state': ['capsule', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],

@@ -1,5 +1,6 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
+import { isErrorCode, type ErrorCode } from '../errors/error-codes';
 import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
 import { readCapsuleGitConfig } from './margin-sources';
 import { gatherBudget } from './gather-budget';
@@ -10,7 +11,7 @@ export interface BudgetHookContext {
   projectDir: string;
   runtimeDir: string;
   /** Logs a non-fatal finding with its code. */
-  warn: (code: string, message: string) => void;
+  warn: (code: ErrorCode, message: string) => void;
   /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
   gitConfig?: Readonly<Record<string, string>>;
 }
@@ -80,7 +81,7 @@ function guarded<T>(ctx: BudgetHookContext, work: () => T | undefined): T | unde
   try {
     return work();
   } catch (err) {
-    const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : 'BUDGET_FAILED';
+    const code = isErrorCode((err as { code?: unknown })?.code) ? (err as { code: ErrorCode }).code : 'BUDGET_FAILED';
     ctx.warn(code, `budget check skipped: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
@@ -110,10 +111,10 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
   const state = g.state ?? emptySessionState();
   const r = g.resolution;
   if (r.status === 'disabled') return undefined;
+  const code: ErrorCode | null = r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
   const reason = r.status === 'unresolvable' ? `BUDGET_UNRESOLVABLE ${r.reason}` : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED DISABLE_COMPACT' : null;
-  if (reason !== null && state.loggedReason !== reason) {
-    const [code, ...rest] = reason.split(' ');
-    ctx.warn(code!, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${rest.join(' ')}`);
+  if (code !== null && reason !== null && state.loggedReason !== reason) {
+    ctx.warn(code, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${reason.slice(code.length + 1)}`);
     state.loggedReason = reason;
   }
   let outcome: Outcome | undefined;

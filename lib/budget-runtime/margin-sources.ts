@@ -62,7 +62,7 @@ export function readCapsuleGitConfig(cwd: string, env: NodeJS.ProcessEnv, notes:
     // hook until the host kills it (test/hardening/slow-git). A config read takes milliseconds.
     // Loaded here: UserPromptSubmit bundles this file but never starts git, and node:child_process
     // costs ~4 ms at every prompt.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    // A lazy require: this module must not load at start.
     const { execFileSync } = require('node:child_process') as typeof import('node:child_process');
     out = execFileSync('git', ['config', '--get-regexp', '^capsule\\.'], { cwd, env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: GIT_CONFIG_TIMEOUT_MS });
   } catch (err) {

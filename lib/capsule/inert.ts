@@ -4,7 +4,6 @@
  * bidi controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that reorder what a reader sees.
  * Zero-width joiners/spaces and the BOM are folded too: they hide where a value starts.
  */
-// eslint-disable-next-line no-control-regex
 const FOLDED = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
 /** Default bound on one rendered value, in characters. */

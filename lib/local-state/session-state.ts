@@ -6,7 +6,7 @@ import type { CapsuleDocument } from '../capsule/types';
 export interface TranscriptCursor {
   bytes: number;
   lines: number;
-  /** The first `headLength` bytes (`b64:` and base64; a 40-hex sha1 from earlier versions): a replaced file with the same size is detected. */
+  /** The first `headLength` bytes (`b64:` and base64): a replaced file with the same size is detected. */
   head: string;
   headLength: number;
 }
@@ -28,7 +28,7 @@ export interface SessionState {
 export function sessionStatePath(runtimeDir: string, sessionId: string): string {
   if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return join(runtimeDir, 'sessions', `${sessionId}.json`);
   // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const name = createHash('sha1').update(sessionId).digest('hex');
   return join(runtimeDir, 'sessions', `${name}.json`);

@@ -6,7 +6,7 @@ import { join } from 'node:path';
  * launcher runs bundles through vm.Script, which has no dynamic-import callback.
  */
 function fsp(): typeof import('node:fs/promises') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   return require('node:fs/promises') as typeof import('node:fs/promises');
 }
 
