@@ -1,4 +1,4 @@
-import type { AutosaveEvent } from '../work-state/autosave-merge';
+import type { ExtractWorkEventsOptions, WorkState } from '../transcript/work-event-types';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
@@ -32,10 +32,7 @@ export interface HookDeps {
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
   /** lib/hosts/claude/work-events.ts `extractWorkState`. */
-  extractWorkState: (
-    records: HookTranscriptRecord[],
-    opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
-  ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
+  extractWorkState: (records: HookTranscriptRecord[], opts: ExtractWorkEventsOptions) => WorkState;
   /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
   redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;

@@ -45,7 +45,8 @@ export function readPrompt(prompt: string): ReadPrompt {
     const from = sentences.findIndex((s) => !isChat(s));
     const task = lines.length > 3 ? text : sentences.slice(Math.min(from, first)).join(' ');
     const stripped = task.replace(FILLER, '');
-    return { intent: 'task', task: stripped.charAt(0).toUpperCase() + stripped.slice(1) };
+    // "Now add …" reads as "Add …"; what the user typed as it stands keeps its case.
+    return { intent: 'task', task: stripped === task ? task : stripped.charAt(0).toUpperCase() + stripped.slice(1) };
   }
   const bare = framing.replace(FILLER, '').replace(/[.!]+$/, '').trim();
   if (framing.length <= 60 && (bare === '' ? /^(?:ok(?:ay)?|yes|sure)\b/i.test(framing) : GO_ON.test(bare))) return { intent: 'go-on' };

@@ -22,3 +22,25 @@ export function firstLines(text: string, lines = 3): string {
     .slice(0, lines)
     .join(' — ');
 }
+
+/**
+ * A file path as a capsule records it: relative to the project inside it (it is right on every
+ * machine), `~/…` under the home folder (the user's name never reaches the pushed branch), else
+ * absolute. A relative path is first made absolute against the record's cwd.
+ *
+ * @example displayPath('src/a.ts', { cwd: '/home/ada/p', projectRoot: '/home/ada/p' }) // 'src/a.ts'
+ */
+export function displayPath(path: string, where: { cwd?: string; projectRoot?: string; homeDir?: string }): string {
+  const absolute = absolutePath(path, where.cwd);
+  if (!posix.isAbsolute(absolute)) return absolute;
+  const clean = posix.normalize(absolute);
+  const inside = (root: string | undefined) => {
+    if (root === undefined || !posix.isAbsolute(root)) return null;
+    const rel = posix.relative(posix.normalize(root), clean);
+    return rel === '' || rel.startsWith('..') || posix.isAbsolute(rel) ? null : rel;
+  };
+  const inProject = inside(where.projectRoot);
+  if (inProject !== null) return inProject;
+  const inHome = inside(where.homeDir);
+  return inHome !== null ? `~/${inHome}` : clean;
+}

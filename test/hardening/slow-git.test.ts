@@ -16,6 +16,7 @@ const PAYLOAD_EXTRA: Record<HookEventName, Record<string, unknown>> = {
   SessionStart: { source: 'clear' },
   Stop: { last_assistant_message: 'done', stop_hook_active: false },
   PreCompact: { trigger: 'auto', custom_instructions: null },
+  PostCompact: { trigger: 'auto', compact_summary: '<capsule-state>\nobjective: ship it\n</capsule-state>' },
   UserPromptSubmit: { prompt: 'next step please' },
   SessionEnd: { reason: 'other' },
 };

@@ -48,6 +48,9 @@ export function readErrorLog(stateDir: string): string[] {
   }
 }
 
+/** A compaction summary that ends with the state block PreCompact asks for. */
+export const STATE_SUMMARY = '<summary>\nThe widget was written.\n\n<capsule-state>\nobjective: Ship the widget parser\nwaiting_on: nothing\nnext_valid_action: Run the widget tests and fix the first failure\ndone: src/widget.ts written; its test drafted\ndecisions: the parser stays synchronous\n</capsule-state>\n</summary>';
+
 /** A real payload from the harness, adapted to the test's repo and transcript. */
 export function payload(event: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const base: Record<string, unknown> = {
@@ -60,6 +63,7 @@ export function payload(event: string, overrides: Record<string, unknown> = {}):
     SessionStart: { source: 'startup' },
     Stop: { stop_hook_active: false, last_assistant_message: 'done', permission_mode: 'acceptEdits' },
     PreCompact: { trigger: 'manual', custom_instructions: null },
+    PostCompact: { trigger: 'manual', compact_summary: STATE_SUMMARY },
     UserPromptSubmit: { prompt: 'hello' },
     SessionEnd: { reason: 'other' },
   };

@@ -7,6 +7,7 @@ import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import { STATE_BLOCK_REQUEST } from '../../lib/transcript/summary-state';
 import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
@@ -33,9 +34,10 @@ describe('makePreCompactHook', () => {
     const checkpoint = docs().find((d) => d.frontmatter.trigger === 'pre-compact')!;
     expect(checkpoint).toBeDefined();
     expect(docs().map((d) => d.frontmatter.trigger).sort()).toEqual(['autosave', 'pre-compact']);
-    expect(checkpoint.sections.files).toContain(`modified: ${repo.dir}/w.ts`);
-    expect(out.stdout.trimEnd().split('\n')).toHaveLength(1);
-    expect(out.stdout).toContain(String(checkpoint.frontmatter.id));
+    expect(checkpoint.sections.files).toContain('modified: w.ts');
+    const [first, ...request] = out.stdout.trimEnd().split('\n');
+    expect(first).toContain(String(checkpoint.frontmatter.id));
+    expect(request.join('\n')).toBe(STATE_BLOCK_REQUEST);
     expect(() => JSON.parse(out.stdout)).toThrow();
   });
 

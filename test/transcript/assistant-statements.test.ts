@@ -47,6 +47,8 @@ describe('readStatements', () => {
     ['Fixed: README.md now says npm install.', ['Fixed: README.md now says npm install']],
     ['The integration suite finished: 40 passed, 0 failed.', ['The integration suite finished']],
     ['Lint still fails on src/db.js. test/orders.test.js now fails.', []],
+    ['The tests still fail although the fix was added.', []],
+    ['The migration is not finished.', []],
   ])('reads what %j reports finished', (message, done) => {
     expect(readStatements(message).done).toEqual(done);
   });

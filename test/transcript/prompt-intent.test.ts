@@ -7,7 +7,7 @@ describe('readPrompt', () => {
     ['The /orders endpoint returns epochs, but clients need ISO strings. Find where the dates are produced.', 'The /orders endpoint returns epochs, but clients need ISO strings. Find where the dates are produced.'],
     ["The auth tests fail since yesterday's refactor.", "The auth tests fail since yesterday's refactor."],
     ['Can you rename customerId to accountId?', 'Can you rename customerId to accountId?'],
-    ["let's move the store to Redis", "Let's move the store to Redis"],
+    ["let's move the store to Redis", "let's move the store to Redis"],
   ])('reads %j as a task', (prompt, task) => {
     expect(readPrompt(prompt)).toEqual({ intent: 'task', task });
   });

@@ -7,6 +7,7 @@ export const HOOK_EVENTS = {
   SessionStart: { file: 'session-start', hostTimeoutSec: 10, budgetMs: 7000 },
   Stop: { file: 'stop', hostTimeoutSec: 10, budgetMs: 7000 },
   PreCompact: { file: 'pre-compact', hostTimeoutSec: 10, budgetMs: 7000 },
+  PostCompact: { file: 'post-compact', hostTimeoutSec: 10, budgetMs: 7000 },
   UserPromptSubmit: { file: 'user-prompt-submit', hostTimeoutSec: 5, budgetMs: 3000 },
   // The host cuts SessionEnd short (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS); the last autosave must land in ~1 s.
   SessionEnd: { file: 'session-end', hostTimeoutSec: 2, budgetMs: 1000 },

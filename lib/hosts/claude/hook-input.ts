@@ -19,12 +19,20 @@ export interface SessionStartInput extends Omit<CommonHookInput, 'session_id'> {
 export interface StopInput extends CommonHookInput {
   last_assistant_message?: string | null;
   stop_hook_active?: boolean;
+  /** The jobs still running (`[{ id, type, status, description, command }]`); checked entry by entry where read. */
+  background_tasks?: unknown;
 }
 
 /** PreCompact: `trigger` is manual or auto; `custom_instructions` the /compact arguments or null. */
 export interface PreCompactInput extends CommonHookInput {
   trigger: string;
   custom_instructions?: string | null;
+}
+
+/** PostCompact: `compact_summary` is the summariser's raw text, `<summary>` tags included. */
+export interface PostCompactInput extends CommonHookInput {
+  trigger: string;
+  compact_summary?: string | null;
 }
 
 /** UserPromptSubmit: the prompt as typed. */
@@ -42,6 +50,7 @@ export interface HookInputs {
   SessionStart: SessionStartInput;
   Stop: StopInput;
   PreCompact: PreCompactInput;
+  PostCompact: PostCompactInput;
   UserPromptSubmit: UserPromptSubmitInput;
   SessionEnd: SessionEndInput;
 }
@@ -58,8 +67,9 @@ const COMMON: Record<string, FieldKind> = {
 const EXTRA: { [E in HookEventName]: Record<string, FieldKind> } = {
   // The resume runtime judges the session id itself (a non-string is invalid, named in the text, never coerced).
   SessionStart: { source: 'string', session_id: 'any' },
-  Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?' },
+  Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?', background_tasks: 'any' },
   PreCompact: { trigger: 'string', custom_instructions: 'string|null?' },
+  PostCompact: { trigger: 'string', compact_summary: 'string|null?' },
   UserPromptSubmit: { prompt: 'string' },
   SessionEnd: { reason: 'string?' },
 };
