@@ -1,6 +1,8 @@
 // The continuity benchmark: runs each scenario through the real Claude Code client and the
 // harness's fake API, resets (/clear, /compact), and scores the first request after the reset.
-// Run: npm run bench:continuity -- [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep]
+// Run: npm run bench:continuity -- [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+// A step is one `claude -p` of the harness; under load a 30-call turn needs minutes, so the
+// default step timeout is 240 s (a step that times out fails the run, and its score says so).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -15,6 +17,7 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' }, reset: { type: 'string' }, jobs: { type: 'string' }, plugin: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' },
+      'step-timeout': { type: 'string' },
     },
   });
   const harness = findHarness();
@@ -36,7 +39,7 @@ async function main(): Promise<number> {
       const i = next++;
       const [scenario, reset] = jobs[i]!;
       const t0 = Date.now();
-      const probe = await runScenarioOnClaude(scenario, reset, { harness, claudeBin, plugin, keep: values.keep });
+      const probe = await runScenarioOnClaude(scenario, reset, { harness, claudeBin, plugin, keep: values.keep, stepTimeoutSec: Number(values['step-timeout'] ?? 240) });
       scores[i] = scoreProbe(scenario, reset, probe);
       const hooks = probe.hookErrors.trim() === '' ? '' : `, hook errors: ${probe.hookErrors.trim().split('\n').length}`;
       process.stderr.write(`  ${scenario.name} /${reset}: ${scores[i]!.hits.length}/${scores[i]!.facts} facts, ${scores[i]!.violations.length} violations (${((Date.now() - t0) / 1000).toFixed(0)} s${hooks}${probe.out ? `, kept in ${probe.out}` : ''})\n`);
