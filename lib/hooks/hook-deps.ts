@@ -4,7 +4,7 @@ import type { ExtractWorkEventsOptions, WorkState } from '../transcript/work-eve
 export interface HookStore {
   readonly commonDir: string;
   exists(): Promise<boolean>;
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean }>;
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
@@ -33,8 +33,6 @@ export interface HookDeps {
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
   /** lib/hosts/claude/work-events.ts `extractWorkState`. */
   extractWorkState: (records: HookTranscriptRecord[], opts: ExtractWorkEventsOptions) => WorkState;
-  /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
-  redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
