@@ -1,6 +1,8 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
+import type { CapsuleDocument } from '../../lib/capsule/types';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeIsolatedRepo, runGit } from '../support/repo';
@@ -17,6 +19,14 @@ export interface TempRepo {
 export function makeTempRepo(): TempRepo {
   const repo = makeIsolatedRepo({ prefix: 'capsule-hook-', identity: { name: 'test', email: 'test@example.invalid' }, files: { 'README.md': '# scratch\n' } });
   return { dir: repo.dir, stateDir: repo.stateDir, env: repo.env, cleanup: repo.cleanup };
+}
+
+/** Every capsule document on the memory branch of `dir`, parsed. */
+export function branchDocs(dir: string): CapsuleDocument[] {
+  return git(dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
+    .split('\n')
+    .filter((p) => p.endsWith('/capsule.md'))
+    .map((p) => parseCapsule(git(dir, 'show', `refs/heads/capsules:${p}`)).doc!);
 }
 
 /** Runs git in `dir` (no system or global config) and returns its trimmed stdout. */

@@ -1,12 +1,11 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makePostCompactHook } from '../../lib/hooks/post-compact';
 import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
-import { git, makeTempRepo, readErrorLog, runHookIn, STATE_SUMMARY, turnRecords, type TempRepo } from './hook-fixtures';
+import { branchDocs, git, makeTempRepo, readErrorLog, runHookIn, STATE_SUMMARY, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -21,11 +20,7 @@ describe('makePostCompactHook', () => {
   afterEach(() => repo.cleanup());
 
   const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) => runHookIn(repo, spec, { transcript_path: transcript, ...extra }, NOW);
-  const docs = () =>
-    git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
-      .split('\n')
-      .filter((p) => p.endsWith('/capsule.md'))
-      .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+  const docs = () => branchDocs(repo.dir);
   const byTrigger = (trigger: string) => docs().find((d) => d.frontmatter.trigger === trigger)!;
 
   it("folds the summary's state block into the checkpoint and the session's autosave", async () => {

@@ -1,6 +1,5 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
@@ -8,7 +7,7 @@ import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
 import { STATE_BLOCK_REQUEST } from '../../lib/transcript/summary-state';
-import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { branchDocs, git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -23,11 +22,7 @@ describe('makePreCompactHook', () => {
   afterEach(() => repo.cleanup());
 
   const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) => runHookIn(repo, spec, { transcript_path: transcript, ...extra }, NOW);
-  const docs = () =>
-    git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
-      .split('\n')
-      .filter((p) => p.endsWith('/capsule.md'))
-      .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+  const docs = () => branchDocs(repo.dir);
 
   it('commits a pre-compact checkpoint beside the autosave and asks the summary to keep its id', async () => {
     const out = await run(makePreCompactHook(defaultDeps), { trigger: 'auto' });

@@ -109,21 +109,6 @@ describe('makeStopHook', () => {
     expect(readCapsule().frontmatter.objective).toMatch(/^unknown \(/);
     expect(readErrorLog(repo.stateDir)[0]).toMatch(/^AUTOSAVE_VALIDATION .*CONTENT_GATE_OBJECTIVE/);
   });
-});
-
-describe('makeStopHook: the contract fields from the Stop payload', () => {
-  let repo: TempRepo;
-  let transcript: string;
-  beforeEach(() => {
-    repo = makeTempRepo();
-    transcript = join(repo.dir, '..', 'transcript.jsonl');
-  });
-  afterEach(() => repo.cleanup());
-  const stop = (extra: Record<string, unknown> = {}) => runHookIn(repo, makeStopHook(defaultDeps), { transcript_path: transcript, ...extra }, NOW);
-  const readCapsule = () => {
-    const [path] = git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
-    return parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${path}`)).doc!;
-  };
 
   it("takes the next step from last_assistant_message and waits on the host's running background task", async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'Run the suite in the background and document /refunds.', write: `${repo.dir}/docs/api.md` }));
