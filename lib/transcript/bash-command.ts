@@ -20,7 +20,8 @@ const INSTALLERS = /^(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|remove|uninstal
  */
 export function analyseBashCommand(command: string): BashEffects {
   const effects: BashEffects = { written: [], git: [], environment: [] };
-  for (const segment of splitCommands(command)) {
+  // A heredoc's body is data: the redirect and the command that read it come first (16 KiB is plenty).
+  for (const segment of splitCommands(command.slice(0, 16 * 1024))) {
     const words = segment.words;
     collectRedirects(words, effects.written);
     const argv = commandWords(words);

@@ -23,6 +23,9 @@ const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
 // Programs whose first operand is a sub-command worth keeping (`go test`, `cargo clippy`).
 const SUBCOMMANDED = new Set(['go', 'cargo', 'make', 'git', 'dotnet', 'gradle', './gradlew', 'mvn', 'bundle', 'rake', 'mix', 'deno', 'uv', 'poetry', 'docker', 'kubectl', 'terraform', 'node', 'python', 'python3', 'ruby', 'sh', 'bash']);
 
+/** How much of a command line is read for its shape and effects. */
+export const MAX_COMMAND_CHARS = 16 * 1024;
+
 const KIND_WORDS: ReadonlyArray<[RegExp, CheckKind]> = [
   [/\b(?:typecheck|type-check|tsc|mypy|pyright|check-types)\b/, 'typecheck'],
   [/\b(?:lint|eslint|ruff|flake8|pylint|clippy|golangci-lint|rubocop|stylelint|prettier|shellcheck)\b/, 'lint'],
@@ -37,7 +40,8 @@ const KIND_WORDS: ReadonlyArray<[RegExp, CheckKind]> = [
  * @example commandShape('cd api && npm test -- auth 2>&1 | tail -20') // { family: 'npm test', args: ['auth'], kind: 'test' }
  */
 export function commandShape(command: string): CommandShape | null {
-  for (const segment of splitCommands(command)) {
+  // What a command runs is in its first line or two; a long heredoc body is data, not commands.
+  for (const segment of splitCommands(command.slice(0, MAX_COMMAND_CHARS))) {
     let argv = commandWords(segment.words);
     while (argv.length > 0 && PREFIXES.has(argv[0]!)) argv = argv.slice(1).filter((a, i) => i > 0 || !/^\d/.test(a));
     const [program, ...rest] = argv;

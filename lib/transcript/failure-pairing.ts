@@ -65,6 +65,6 @@ function operands(args: readonly string[] | undefined): string[] {
 /** A Bash description reduced to its intent, or undefined when too little is left to compare. */
 export function normalizeDescription(description: unknown): string | undefined {
   if (typeof description !== 'string') return undefined;
-  const words = description.toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').replace(REPEAT_WORDS, ' ').split(/\s+/).filter(Boolean);
+  const words = description.slice(0, 500).toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').replace(REPEAT_WORDS, ' ').split(/\s+/).filter(Boolean);
   return words.length >= 2 ? words.join(' ') : undefined;
 }

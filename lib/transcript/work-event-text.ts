@@ -3,7 +3,8 @@ import { MAX_WORK_EVENT_TEXT } from './work-event-types';
 
 /** One line, whitespace collapsed, at most `max` characters (cut with `…`). */
 export function clipText(value: string, max = MAX_WORK_EVENT_TEXT): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
+  // Only what can be kept is flattened: a pasted megabyte costs what its first lines cost.
+  const flat = value.slice(0, max * 4 + 64).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 

@@ -248,9 +248,9 @@ function isOpenFailure(value: unknown): value is OpenFailure {
 // Prompts compare by a short fingerprint: the runtime state keeps no prompt text for this.
 function fingerprint(text: string): string {
   let h = 0x811c9dc5;
-  const s = text.trim();
+  const s = text.trim().slice(0, 8192); // with the length, the start tells prompts apart
   for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
-  return `${s.length}:${h.toString(36)}`;
+  return `${text.trim().length}:${h.toString(36)}`;
 }
 
 function resultsById(records: TranscriptRecord[]): Map<string, ContentBlock> {
@@ -280,7 +280,7 @@ function callLabel(call: ToolCall, where: PathContext): string {
 // The same command, or the same file touched by an editing tool, counts as the same attempt.
 function callSignature(call: ToolCall, where: PathContext): string {
   const command = call.input.command;
-  if (typeof command === 'string') return `${call.name}:${command.replace(/\s+/g, ' ').trim()}`;
+  if (typeof command === 'string') return `${call.name}:${command.slice(0, 4000).replace(/\s+/g, ' ').trim()}`;
   const path = call.input.file_path ?? call.input.notebook_path ?? call.input.path;
   const tool = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'].includes(call.name) ? 'edit' : call.name;
   return typeof path === 'string' ? `${tool}:${displayPath(path, { cwd: call.cwd, ...where })}` : `${call.name}:${JSON.stringify(call.input).slice(0, 200)}`;
