@@ -46,7 +46,15 @@ export async function runScenarioOnClaude(scenario: Scenario, reset: Reset, opts
   writeFileSync(scriptFile, JSON.stringify(fakeScript(scenario, session, scenario.probe.prompt), null, 2));
   const prompts = stepPrompts(session.steps, reset, scenario.probe.prompt);
   const args = ['-o', out, '-P', opts.plugin, '-S', scriptFile, '-T', template, '-t', String(opts.stepTimeoutSec ?? 90), ...prompts.flatMap((p) => ['-p', p])];
-  const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', TMPDIR: process.env.TMPDIR ?? tmpdir(), CLAUDE_BIN: opts.claudeBin, CAPSULE_CLI: join(opts.plugin, 'dist', 'git-capsule.js') };
+  // A hermetic environment: the client, the CLI the authored-capsule scenario runs, and the
+  // interpreter managers' roots (pyenv's shims find their Python through PYENV_ROOT, not HOME).
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    TMPDIR: process.env.TMPDIR ?? tmpdir(),
+    CLAUDE_BIN: opts.claudeBin,
+    CAPSULE_CLI: join(opts.plugin, 'dist', 'git-capsule.js'),
+    ...(process.env.PYENV_ROOT ? { PYENV_ROOT: process.env.PYENV_ROOT } : {}),
+  };
   const run = await spawnCollect(join(opts.harness, 'run.sh'), args, env);
   try {
     const probe = readProbe(out, scenario.probe.prompt);
