@@ -24,7 +24,8 @@ const IMPERATIVE = new RegExp(`^(?:(?:can|could|would|will) you |i (?:need|want|
 // A problem report is a task: the user wants it fixed.
 const PROBLEM = /\b(?:fails?|failing|broken|crash(?:es|ing)?|bug|doesn'?t work|does not work|rejects|throws|regress(?:ed|ion))\b/i;
 const GO_ON = /^(?:go ahead|go on|continue|carry on|proceed|do it|do that|yes please|sounds good|lgtm|ship it|keep going|please continue|yes|ok|okay|sure)\b/i;
-const MAX_READ_CHARS = 2000;
+// What a prompt asks for is in its first lines; a paste after them is judged by its framing.
+const MAX_READ_CHARS = 1200;
 
 /**
  * Reads a typed prompt with word patterns (no model): a task when a sentence starts with an

@@ -10,7 +10,9 @@ export interface RunnerReport {
   failed?: number;
 }
 
-const MAX_SCANNED_CHARS = 256 * 1024;
+// Runners print file lines first and the summary last: the head and the tail are read.
+const HEAD_CHARS = 64 * 1024;
+const TAIL_CHARS = 16 * 1024;
 const MAX_LINE_CHARS = 300;
 
 // One anchored test per line: jest/vitest, go, pytest, mocha, cargo, and the generic summaries.
@@ -27,21 +29,24 @@ const SUMMARY = /^(?:Tests?:\s|Test Files\s|test result:|=+ .*\b(?:passed|failed
  */
 export function readRunnerReport(output: string): RunnerReport {
   const report: RunnerReport = { failedFiles: [], passedFiles: [] };
-  for (const raw of output.slice(0, MAX_SCANNED_CHARS).split('\n')) {
+  const scanned = output.length <= HEAD_CHARS + TAIL_CHARS ? output : `${output.slice(0, HEAD_CHARS)}\n${output.slice(-TAIL_CHARS)}`;
+  for (const raw of scanned.split('\n')) {
     const line = raw.trim();
     // Report lines are short; a long line is output, never a heading or a summary.
     if (line === '' || line.length > MAX_LINE_CHARS) continue;
-    const fail = FAIL_FILE.exec(line);
+    // One character decides which pattern can match at all: most output lines meet none.
+    const first = line[0]!;
+    const fail = first === 'F' || first === '-' || first === '✗' || first === '×' ? FAIL_FILE.exec(line) : null;
     if (fail) {
       report.failedFiles.push((fail[1] ?? fail[2] ?? fail[3] ?? fail[4])!);
       continue;
     }
-    const pass = PASS_FILE.exec(line);
+    const pass = first === 'P' || first === '✓' || first === 'o' || line.includes(' PASSED') ? PASS_FILE.exec(line) : null;
     if (pass) {
       report.passedFiles.push((pass[1] ?? pass[2] ?? pass[3])!);
       continue;
     }
-    if (SUMMARY.test(line)) {
+    if ((first === 'T' || first === 't' || first === '=' || first === 'R' || (first >= '0' && first <= '9')) && SUMMARY.test(line)) {
       const summary = line.replace(/\s+/g, ' ');
       // The last summary wins (jest prints Test Suites then Tests); a Tests line wins over a suites line.
       if (report.summary === undefined || !/^Tests?: /.test(report.summary) || /^Tests?: /.test(summary)) report.summary = summary;

@@ -15,13 +15,23 @@ interface Bounded {
  */
 export function mergeFiles(existing: readonly string[], events: ReadonlyArray<{ kind: 'read' | 'modified'; path: string }>, max: number): string[] {
   const list = unfold(existing);
-  for (const e of events) {
-    const modified = list.items.some((i) => fileKind(i) === 'modified' && filePath(i) === e.path);
-    const kind = e.kind === 'modified' || modified ? 'modified' : 'read';
-    list.items = list.items.filter((i) => filePath(i) !== e.path);
-    list.items.push(`${kind}: ${e.path}`);
+  // By path, in time order (a Map keeps insertion order: re-inserting moves a file to the end).
+  const byPath = new Map<string, string>();
+  const other: string[] = [];
+  for (const item of list.items) {
+    const path = filePath(item);
+    if (path === null) other.push(item);
+    else {
+      byPath.delete(path);
+      byPath.set(path, item);
+    }
   }
-  return fold(list, max, () => 0);
+  for (const e of events) {
+    const kind = e.kind === 'modified' || fileKind(byPath.get(e.path) ?? '') === 'modified' ? 'modified' : 'read';
+    byPath.delete(e.path);
+    byPath.set(e.path, `${kind}: ${e.path}`);
+  }
+  return fold({ items: [...other, ...byPath.values()], folded: list.folded }, max, () => 0);
 }
 
 /**

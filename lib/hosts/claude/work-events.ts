@@ -80,8 +80,6 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
     lastTurnDone = false;
   };
 
-  const typed = new Set(main.map((r) => typedPromptText(r.data)).filter((t): t is string => t !== null).map(fingerprint));
-
   main.forEach((record, index) => {
     const d = record.data;
     const at = { uuid: d.uuid, timestamp: d.timestamp };
@@ -141,7 +139,9 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
   });
   // Prompts the submit hook recorded that the transcript does not hold yet: the latest turn,
   // which the transcript lags behind (its final message is the Stop payload's).
-  for (const p of opts.submittedPrompts ?? []) {
+  const submitted = opts.submittedPrompts ?? [];
+  const typed = submitted.length === 0 ? new Set<string>() : new Set(main.map((r) => typedPromptText(r.data)).filter((t): t is string => t !== null).map(fingerprint));
+  for (const p of submitted) {
     const f = fingerprint(p);
     if (typed.has(f) || seenPrompts.includes(f)) continue;
     seenPrompts.push(f);
@@ -214,7 +214,9 @@ function recordFailure(
 
 function recordSuccess(failures: OpenFailure[], call: ToolCall, output: string, where: PathContext, at: Pick<WorkEvent, 'uuid' | 'timestamp'>, emit: (e: WorkEvent) => void): OpenFailure[] {
   const shape = bashShape(call);
-  const report = call.name === 'Bash' ? readRunnerReport(output) : undefined;
+  const isCheck = shape.kind !== undefined && CHECK_KINDS.has(shape.kind);
+  // Read only where it can matter: a check's summary for Done, passing files to pair a failure.
+  const report = call.name === 'Bash' && (isCheck || failures.length > 0) ? readRunnerReport(output) : undefined;
   const evidence: SuccessEvidence = { signature: callSignature(call, where), label: callLabel(call, where), ...shape, ...(report ? { report } : {}) };
   const left: OpenFailure[] = [];
   for (const f of failures) {
@@ -223,7 +225,7 @@ function recordSuccess(failures: OpenFailure[], call: ToolCall, output: string, 
     else emit({ kind: 'resolution', text: by, resolves: f.text, ...at });
   }
   // A check that passes is done: what now passes is part of the work state.
-  if (shape.kind !== undefined && CHECK_KINDS.has(shape.kind) && !(report?.failed !== undefined && report.failed > 0)) {
+  if (isCheck && !(report?.failed !== undefined && report.failed > 0)) {
     emit({ kind: 'done', text: `${evidence.label} passed${report?.summary ? ` (${report.summary})` : ''}`, ...at });
   }
   return left;
