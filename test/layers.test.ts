@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
@@ -44,12 +45,6 @@ function layerOf(path: string): string {
   return adapter ? `hosts/${sub}` : 'hosts';
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 interface Source {
   path: string;
@@ -72,7 +67,7 @@ const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process
 const SPAWN = /(?:from |require\()['"]node:child_process['"]/;
 
 describe('the layers of lib/', () => {
-  const sources: Source[] = files(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
+  const sources: Source[] = typeScriptFiles(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
   const named = (list: Source[]) => list.map((s) => [relative(LIB, s.path), s] as const);
 
   it('has a rule for every folder', () => {
