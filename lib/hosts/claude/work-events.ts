@@ -1,30 +1,15 @@
 import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord } from '../../transcript/records';
-import { readStatements } from '../../transcript/assistant-statements';
-import { commandShape } from '../../transcript/command-shape';
-import { errorLine } from '../../transcript/error-line';
-import { normalizeDescription, resolutionBy, type OpenFailure, type SuccessEvidence } from '../../transcript/failure-pairing';
-import { readPrompt } from '../../transcript/prompt-intent';
-import { readRunnerReport } from '../../transcript/runner-report';
+import { callLabel, isOpenFailure, recordFailure, recordSuccess } from '../../transcript/call-outcomes';
+import type { OpenFailure } from '../../transcript/failure-pairing';
 import { describeToolCall, type PathContext, type ToolCall } from '../../transcript/tool-call-events';
-import { clipText, displayPath, firstLines } from '../../transcript/work-event-text';
+import { decisionSentence, endOfTurn, userRequest, type Turn } from '../../transcript/turn-events';
+import { clipText, firstLines } from '../../transcript/work-event-text';
 import { MAX_OPEN_FAILURES, MAX_SEEN_PROMPTS, type ExtractWorkEventsOptions, type WorkCarry, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 import { typedPromptText } from './user-prompt';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState, WorkCarry } from '../../transcript/work-event-types';
 
-// Typed prompts that turn the agent away from what it was doing.
-const CORRECTION = /^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|wrong\b|that'?s not\b|that is not\b|not that\b|instead\b|revert\b|undo\b)/i;
-// Sentences that record a choice, from the user or the agent.
-const DECISION = /\b(?:let'?s (?:go with|use|keep|switch to)|go with|decided to|we(?:'ll| will) use|i(?:'ll| will) (?:use|go with|switch to)|use .{1,60} instead\b|switch(?:ing)? to)\b/i;
 const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use .* has been denied)|was rejected/i;
-const CHECK_KINDS = new Set(['test', 'lint', 'typecheck', 'build']);
-
-/** One turn being read: from a prompt (or a notification) to the next. */
-interface Turn {
-  /** The last assistant text after the turn's last tool call: its final message so far. */
-  finalText?: string;
-  didWork: boolean;
-}
 
 /**
  * Extracts work-state events (files read and modified, errors and what resolved them, rejected
@@ -167,84 +152,8 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
 
 const CONTRACT_KINDS = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request']);
 
-// What the final message of a turn says; returns whether it reported something finished.
-function endOfTurn(turn: Turn, finalText: string | undefined, emit: (e: WorkEvent) => void): boolean {
-  if (finalText === undefined || finalText.trim() === '') {
-    if (turn.didWork) emit({ kind: 'progress', text: 'the turn did work without stating a next step' });
-    return false;
-  }
-  const said = readStatements(finalText);
-  for (const d of said.done) emit({ kind: 'done', text: `reported: ${d}` });
-  if (said.nextStep !== undefined) emit({ kind: 'next-step', text: said.nextStep });
-  else if (turn.didWork) emit({ kind: 'progress', text: 'the turn did work without stating a next step' });
-  if (said.waiting !== undefined && said.waiting !== said.question) emit({ kind: 'waiting', source: 'ci', text: said.waiting });
-  if (said.question !== undefined) emit({ kind: 'question', text: said.question });
-  return said.done.length > 0;
-}
-
-function userRequest(text: string, previousDone: boolean, at: Pick<WorkEvent, 'uuid' | 'timestamp'>, emit: (e: WorkEvent) => void): void {
-  // Slash commands manage the session (or expand into prompts the transcript holds as meta rows).
-  if (text.trimStart().startsWith('/')) return;
-  const read = readPrompt(text);
-  emit({ kind: 'user-request', intent: read.intent, text: read.task ?? text, ...(read.intent === 'task' ? { previousDone } : {}), ...at });
-  if (CORRECTION.test(text)) emit({ kind: 'rejected', text: `user correction: ${text}`, ...at });
-  else if (DECISION.test(text.slice(0, 2000))) emit({ kind: 'decision', text: `user: ${text}`, ...at });
-}
-
-function recordFailure(
-  failures: OpenFailure[],
-  call: ToolCall | undefined,
-  toolUseId: string,
-  output: string,
-  where: PathContext,
-  at: Pick<WorkEvent, 'uuid' | 'timestamp'>,
-  emit: (e: WorkEvent) => void,
-): OpenFailure[] {
-  const exit = /^Exit code (\d+)/.exec(output.slice(0, 40))?.[1];
-  const label = `${call ? callLabel(call, where) : 'a tool'}${exit ? ` (exit ${exit})` : ''}`;
-  const line = errorLine(output) || firstLines(output) || 'no output';
-  const text = clipText(`${label}: ${line}`);
-  const failure: OpenFailure = { text, signature: call ? callSignature(call, where) : toolUseId, ...(call ? bashShape(call) : {}) };
-  const report = call?.name === 'Bash' ? readRunnerReport(output) : undefined;
-  if (report && report.failedFiles.length > 0) failure.files = report.failedFiles;
-  emit({ kind: 'error', text, ...at });
-  // Re-inserted last, so the bound forgets the oldest first.
-  return [...failures.filter((f) => f.signature !== failure.signature), failure];
-}
-
-function recordSuccess(failures: OpenFailure[], call: ToolCall, output: string, where: PathContext, at: Pick<WorkEvent, 'uuid' | 'timestamp'>, emit: (e: WorkEvent) => void): OpenFailure[] {
-  const shape = bashShape(call);
-  const isCheck = shape.kind !== undefined && CHECK_KINDS.has(shape.kind);
-  // Read only where it can matter: a check's summary for Done, passing files to pair a failure.
-  const report = call.name === 'Bash' && (isCheck || failures.length > 0) ? readRunnerReport(output) : undefined;
-  const evidence: SuccessEvidence = { signature: callSignature(call, where), label: callLabel(call, where), ...shape, ...(report ? { report } : {}) };
-  const left: OpenFailure[] = [];
-  for (const f of failures) {
-    const by = resolutionBy(evidence, f);
-    if (by === null) left.push(f);
-    else emit({ kind: 'resolution', text: by, resolves: f.text, ...at });
-  }
-  // A check that passes is done: what now passes is part of the work state.
-  if (isCheck && !(report?.failed !== undefined && report.failed > 0)) {
-    emit({ kind: 'done', text: `${evidence.label} passed${report?.summary ? ` (${report.summary})` : ''}`, ...at });
-  }
-  return left;
-}
-
-function bashShape(call: ToolCall): Pick<OpenFailure, 'family' | 'args' | 'kind' | 'description'> {
-  if (call.name !== 'Bash' || typeof call.input.command !== 'string') return {};
-  const shape = commandShape(call.input.command);
-  const description = normalizeDescription(call.input.description);
-  return { ...(shape ? { family: shape.family, args: shape.args, kind: shape.kind } : {}), ...(description ? { description } : {}) };
-}
-
 function isFailure(block: ContentBlock): boolean {
   return block.is_error === true || /^Exit code [1-9]\d*/.test(toolResultText(block).slice(0, 40));
-}
-
-function isOpenFailure(value: unknown): value is OpenFailure {
-  const f = value as Partial<OpenFailure> | null;
-  return typeof f === 'object' && f !== null && typeof f.text === 'string' && typeof f.signature === 'string';
 }
 
 // Prompts compare by a short fingerprint: the runtime state keeps no prompt text for this.
@@ -272,30 +181,9 @@ function lastIndexOfTool(records: TranscriptRecord[], name: string): number {
   return -1;
 }
 
-function callLabel(call: ToolCall, where: PathContext): string {
-  const command = call.input.command;
-  if (call.name === 'Bash' && typeof command === 'string') return `\`${clipText(command, 80)}\``;
-  const path = call.input.file_path ?? call.input.notebook_path ?? call.input.path;
-  return typeof path === 'string' ? `${call.name} ${displayPath(path, { cwd: call.cwd, ...where })}` : call.name;
-}
-
-// The same command, or the same file touched by an editing tool, counts as the same attempt.
-function callSignature(call: ToolCall, where: PathContext): string {
-  const command = call.input.command;
-  if (typeof command === 'string') return `${call.name}:${command.slice(0, 4000).replace(/\s+/g, ' ').trim()}`;
-  const path = call.input.file_path ?? call.input.notebook_path ?? call.input.path;
-  const tool = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'].includes(call.name) ? 'edit' : call.name;
-  return typeof path === 'string' ? `${tool}:${displayPath(path, { cwd: call.cwd, ...where })}` : `${call.name}:${JSON.stringify(call.input).slice(0, 200)}`;
-}
-
 function denialReason(output: string): string {
   const said = /the user said:\s*([\s\S]+)/i.exec(output.slice(0, 4000));
   return firstLines(said ? said[1]! : output, 2);
-}
-
-function decisionSentence(text: string): string | null {
-  for (const sentence of text.slice(0, 8000).split(/(?<=[.!?])\s+|\n+/)) if (sentence.length <= 400 && DECISION.test(sentence)) return sentence.trim();
-  return null;
 }
 
 function taskNotification(content: unknown): { text: string; failed: boolean } | null {
