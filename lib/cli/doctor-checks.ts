@@ -105,7 +105,7 @@ function checkHooks(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
   const broken = brokenCommands(sources);
   if (broken.length > 0) return { name: 'hooks', status: 'fail', detail: `hook bundles missing: ${broken.join(', ')}`, fix: 'run `git capsule install` again from the current install' };
   return missing.length === 0
-    ? { name: 'hooks', status: 'ok', detail: `all five hooks wired (${where.join(', ')} settings)` }
+    ? { name: 'hooks', status: 'ok', detail: `all six hooks wired (${where.join(', ')} settings)` }
     : { name: 'hooks', status: 'warn', detail: `not wired: ${missing.join(', ')}`, fix: 'run `git capsule install`' };
 }
 

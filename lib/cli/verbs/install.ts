@@ -8,7 +8,7 @@ export const verb: Verb = {
   summary: "wire the Claude Code hooks into .claude/settings.json (or --user), or print the plugin install commands",
   usage: `usage: git capsule install [--user] [--plugin] [--json]
 
-  (default)  add the five hooks to <project>/.claude/settings.json, keeping everything there
+  (default)  add the six hooks to <project>/.claude/settings.json, keeping everything there
   --user     edit ~/.claude/settings.json instead (every project on this machine)
   --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
   --json     print { "settings": path, "added": [events] }

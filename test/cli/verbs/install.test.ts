@@ -4,7 +4,7 @@ import { HOOK_MARKER } from '../../../lib/hosts/claude/settings-file';
 import { runCli } from '../../support/run-cli';
 import { makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
 
-const EVENTS = ['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
+const EVENTS = ['PostCompact', 'PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
 
 describe('git capsule install', () => {
@@ -16,7 +16,7 @@ describe('git capsule install', () => {
   });
   afterEach(() => repo.cleanup());
 
-  it('adds the five hooks with timeouts to a new project settings file', async () => {
+  it('adds the six hooks with timeouts to a new project settings file', async () => {
     const r = await runCli(['install', '--json'], { cwd: join(repo.dir), env: repo.env });
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout).added.sort()).toEqual(EVENTS);
@@ -52,7 +52,7 @@ describe('git capsule install', () => {
   it('edits the user settings with --user', async () => {
     const r = await runCli(['install', '--user', '--json'], { cwd: repo.dir, env: repo.env });
     expect(JSON.parse(r.stdout).settings).toBe(join(repo.env.HOME!, '.claude', 'settings.json'));
-    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(5);
+    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(EVENTS.length);
   });
 
   it('prints the plugin install commands with --plugin and writes nothing', async () => {
@@ -77,7 +77,7 @@ describe('git capsule uninstall', () => {
     writeFileSync(settings, JSON.stringify(mine));
     await runCli(['install'], { cwd: repo.dir, env: repo.env });
     const r = await runCli(['uninstall', '--json'], { cwd: repo.dir, env: repo.env });
-    expect(JSON.parse(r.stdout).removed).toBe(5);
+    expect(JSON.parse(r.stdout).removed).toBe(EVENTS.length);
     expect(readJson(settings)).toEqual(mine);
   });
 
