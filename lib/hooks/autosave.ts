@@ -1,3 +1,4 @@
+import { WORK_STATE_READERS } from './work-state-readers';
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
@@ -9,7 +10,7 @@ import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
-import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
@@ -53,7 +54,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
   const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
-  const extracted = deps.extractWorkState(chunk.records, {
+  const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {
     lastAssistantMessage,
     backgroundTasks: backgroundTasks(session.backgroundTasks),
     submittedPrompts,

@@ -1,11 +1,7 @@
 import { readStatements } from './assistant-statements';
 import { readPrompt } from './prompt-intent';
+import { CORRECTION, DECISION } from './prompt-signals';
 import type { WorkEvent } from './work-event-types';
-
-// Typed prompts that turn the agent away from what it was doing.
-const CORRECTION = /^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|wrong\b|that'?s not\b|that is not\b|not that\b|instead\b|revert\b|undo\b)/i;
-// Sentences that record a choice, from the user or the agent.
-const DECISION = /\b(?:let'?s (?:go with|use|keep|switch to)|go with|decided to|we(?:'ll| will) use|i(?:'ll| will) (?:use|go with|switch to)|use .{1,60} instead\b|switch(?:ing)? to)\b/i;
 
 /** One turn being read: from a prompt (or a notification) to the next. */
 export interface Turn {
@@ -44,10 +40,4 @@ export function userRequest(text: string, previousDone: boolean, at: Pick<WorkEv
   emit({ kind: 'user-request', intent: read.intent, text: read.task ?? text, ...(read.intent === 'task' ? { previousDone } : {}), ...at });
   if (CORRECTION.test(text)) emit({ kind: 'rejected', text: `user correction: ${text}`, ...at });
   else if (DECISION.test(text.slice(0, 2000))) emit({ kind: 'decision', text: `user: ${text}`, ...at });
-}
-
-/** The first sentence of a text that records a choice, or null. */
-export function decisionSentence(text: string): string | null {
-  for (const sentence of text.slice(0, 8000).split(/(?<=[.!?])\s+|\n+/)) if (sentence.length <= 400 && DECISION.test(sentence)) return sentence.trim();
-  return null;
 }

@@ -1,3 +1,4 @@
+import { checkContentGate } from '../capsule/content-gate';
 import type { AutosaveEvent } from './autosave-merge';
 
 /** Explicit unknown markers: an autosave never writes null or an empty string for what it cannot know. */
@@ -48,6 +49,9 @@ export function foldContract(previous: ContractFields, events: readonly Autosave
     if (text === '' && e.kind !== 'progress' && e.kind !== 'waiting-cleared') continue;
     switch (e.kind) {
       case 'user-request':
+        // A supervisor's message (its continuation, its capsule request) is harness text, not the
+        // user: neither an objective nor an answer (the content gate would refuse it anyway).
+        if (checkContentGate({ objective: text }).length > 0) break;
         if (f.waiting_on.startsWith(ANSWER)) f.waiting_on = UNKNOWN_WAITING_ON; // the user spoke: the question is answered
         if (e.intent === 'task' && text !== f.objective) {
           setAside(f.objective, e.previousDone === true, out);

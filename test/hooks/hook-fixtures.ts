@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import type { CapsuleDocument } from '../../lib/capsule/types';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeIsolatedRepo, runGit } from '../support/repo';
 

@@ -4,7 +4,7 @@ import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makePostCompactHook } from '../../lib/hooks/post-compact';
 import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { branchDocs, git, makeTempRepo, readErrorLog, runHookIn, STATE_SUMMARY, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');

@@ -5,7 +5,7 @@ import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { STATE_BLOCK_REQUEST } from '../../lib/transcript/summary-state';
 import { branchDocs, git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 

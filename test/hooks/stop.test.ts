@@ -103,11 +103,16 @@ describe('makeStopHook', () => {
     expect(log).not.toContain(key);
   });
 
-  it('falls back to the unknown marker when the request text is harness text', async () => {
-    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: '[supervisor-resume] the widget tests fail since the refactor', write: `${repo.dir}/a.ts` }));
+  it.each([
+    ['[supervisor-resume] keep going'],
+    ['[supervisor-resume] the widget tests fail since the refactor'],
+  ])('falls back to the unknown marker when the request text is harness text (%s), without taking it at all', async (prompt) => {
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt, write: `${repo.dir}/a.ts` }));
     await stop();
     expect(readCapsule().frontmatter.objective).toMatch(/^unknown \(/);
-    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^AUTOSAVE_VALIDATION .*CONTENT_GATE_OBJECTIVE/);
+    expect(readCapsule().frontmatter.next_valid_action).not.toContain('supervisor-resume');
+    // A supervisor's continuation arrives at every reset: it is skipped, not refused and logged.
+    expect(readErrorLog(repo.stateDir)).toEqual([]);
   });
 
   it("takes the next step from last_assistant_message and waits on the host's running background task", async () => {

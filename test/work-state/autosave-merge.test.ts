@@ -81,6 +81,17 @@ describe('mergeAutosave', () => {
     expect(mergeAutosave(legacy, [{ kind: 'git', text: 'git push' }], ctx(1)).doc.sections.facts).toEqual(['decision: keep it']);
   });
 
+  it("takes a supervisor's message for neither the objective nor the next action", () => {
+    const events: AutosaveEvent[] = [
+      { kind: 'user-request', intent: 'task', text: '[supervisor-resume] The context was cleared at the budget point by git capsule supervise.' },
+      { kind: 'user-request', intent: 'task', text: '[git-capsule supervise] The context holds about 160k tokens: past the hard point 158.8k.' },
+      { kind: 'user-request', intent: 'task', text: 'add the retry to the uploader' },
+    ];
+    const { doc } = mergeAutosave(null, events, ctx());
+    expect(doc.frontmatter.objective).toBe('add the retry to the uploader');
+    expect(doc.frontmatter.next_valid_action).not.toContain('supervis');
+  });
+
   it('names the last open task when no step was stated, and moves completed tasks to done', () => {
     const tasks: AutosaveEvent[] = [
       { kind: 'task', text: '[completed] write the parser' },

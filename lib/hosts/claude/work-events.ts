@@ -2,9 +2,11 @@ import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord
 import { callLabel, isOpenFailure, recordFailure, recordSuccess } from '../../transcript/call-outcomes';
 import type { OpenFailure } from '../../transcript/failure-pairing';
 import { describeToolCall, type PathContext, type ToolCall } from '../../transcript/tool-call-events';
-import { decisionSentence, endOfTurn, userRequest, type Turn } from '../../transcript/turn-events';
+import { createEventSink, finishWorkState, tailDecision } from '../../transcript/event-sink';
+import { decisionSentence } from '../../transcript/prompt-signals';
+import { endOfTurn, userRequest, type Turn } from '../../transcript/turn-events';
 import { clipText, firstLines } from '../../transcript/work-event-text';
-import { MAX_OPEN_FAILURES, MAX_SEEN_PROMPTS, type ExtractWorkEventsOptions, type WorkCarry, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
+import type { ExtractWorkEventsOptions, WorkEvent, WorkState } from '../../transcript/work-event-types';
 import { typedPromptText } from './user-prompt';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState, WorkCarry } from '../../transcript/work-event-types';
@@ -41,18 +43,8 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
   let failures: OpenFailure[] = [...(opts.carry?.openFailures ?? [])].filter(isOpenFailure);
   let lastTurnDone = opts.carry?.lastTurnDone === true;
   const seenPrompts = [...(opts.carry?.seenPrompts ?? [])].filter((p) => typeof p === 'string');
-  const events: WorkEvent[] = [];
-  const seen = new Set<string>();
-  const emit = (e: WorkEvent) => {
-    const text = clipText(e.text);
-    const key = `${e.kind}\u0000${e.path ?? ''}\u0000${e.resolves ?? ''}\u0000${text}`;
-    // Contract events repeat on purpose (the same next step restated after other events).
-    if (!CONTRACT_KINDS.has(e.kind)) {
-      if (seen.has(key)) return;
-      seen.add(key);
-    }
-    events.push({ ...e, text });
-  };
+  const sink = createEventSink();
+  const { emit } = sink;
   let branch: string | undefined;
   let turn: Turn = { didWork: false };
   const endTurn = (finalText: string | undefined) => {
@@ -133,10 +125,7 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
     prompt(p, {});
   }
   const tail = typeof opts.lastAssistantMessage === 'string' && opts.lastAssistantMessage.trim() !== '' ? opts.lastAssistantMessage : undefined;
-  if (tail !== undefined && tail.trim() !== (turn.finalText ?? '').trim()) {
-    const decision = decisionSentence(tail);
-    if (decision !== null) emit({ kind: 'decision', text: decision });
-  }
+  tailDecision(sink, tail, turn.finalText ?? '');
   // The host's own list of running jobs, before the turn's last words: a closing question outranks it.
   if (opts.backgroundTasks !== undefined) {
     const running = opts.backgroundTasks.filter((t) => t && (t.status === undefined || t.status === 'running' || t.status === 'pending'));
@@ -144,13 +133,9 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
     else emit({ kind: 'waiting-cleared', source: 'background', text: 'no background task is running' });
   }
   endTurn(tail ?? turn.finalText);
-  return {
-    events,
-    carry: { openFailures: failures.slice(-MAX_OPEN_FAILURES), lastTurnDone, seenPrompts: seenPrompts.slice(-MAX_SEEN_PROMPTS) },
-  };
+  return finishWorkState(sink, { openFailures: failures, lastTurnDone, seenPrompts });
 }
 
-const CONTRACT_KINDS = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request']);
 
 function isFailure(block: ContentBlock): boolean {
   return block.is_error === true || /^Exit code [1-9]\d*/.test(toolResultText(block).slice(0, 40));
