@@ -30,6 +30,13 @@ describe('the Claude driver of the continuity benchmark', () => {
     expect(rules[6]!.respond).toEqual({ text: 'Done.' });
   });
 
+  it("gives each of several concurrent sessions its own chain, keyed on that session's prompt", () => {
+    const b = { name: 'b', steps: [{ prompt: 'Other task', actions: [{ tool: 'Read' as const, path: 'c.js' }, { text: 'Read.' }] }] };
+    const { rules } = fakeScript(scenario, [scenario.sessions[0]!, b], 'Where were we?');
+    expect(rules.map((r) => r.name)).toEqual(['compact-summary', 'side-request', 'main-1.1', 'main-1.2', 'main-1.3', 'main-3.1', 'main-3.2', 'b-1.1', 'b-1.2', 'probe', 'default-text']);
+    expect(rules[8]!.when).toEqual({ lastIsToolResult: true, anyUserText: 'Other task' });
+  });
+
   it('has at least eight scenarios, each with facts, anti-facts and a probed reset', () => {
     expect(SCENARIOS.length).toBeGreaterThanOrEqual(8);
     for (const s of SCENARIOS) expect([s.name, s.facts.length > 0, s.antiFacts.length > 0, s.probe.resets.length > 0]).toEqual([s.name, true, true, true]);

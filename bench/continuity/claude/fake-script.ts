@@ -11,19 +11,23 @@ export interface FakeRule {
 const DEFAULT_SUMMARY = '<summary>The session worked on the task the user gave; see the conversation for details.</summary>';
 
 /**
- * The fake API script of one session of a scenario: the compaction summary first (its request
- * still carries tools), side requests, then each turn's actions in order (the first answers the
- * prompt, each later one the previous tool result), notification answers, the probe, a default.
+ * The fake API script of a scenario's sessions (one, or several running at once): the
+ * compaction summary first (its request still carries tools), side requests, then each turn's
+ * actions in order (the first answers the prompt, each later one the previous tool result of a
+ * conversation holding that prompt, so concurrent sessions never take each other's answers),
+ * notification answers, the probe, a default.
  */
-export function fakeScript(scenario: Scenario, session: SessionScript, probePrompt: string): { rules: FakeRule[] } {
+export function fakeScript(scenario: Scenario, sessions: SessionScript | readonly SessionScript[], probePrompt: string): { rules: FakeRule[] } {
   const rules: FakeRule[] = [
     { name: 'compact-summary', when: { lastUserText: 'Respond with TEXT ONLY|summary of the conversation|detailed summary' }, respond: { text: scenario.compactSummary ?? DEFAULT_SUMMARY } },
     { name: 'side-request', when: { hasTools: false }, respond: { text: 'side' } },
   ];
-  session.steps.forEach((step, k) => {
-    if (isReset(step)) return;
-    rules.push(...turnRules(step, `${session.name}-${k + 1}`));
-  });
+  for (const session of 'steps' in sessions ? [sessions] : sessions) {
+    session.steps.forEach((step, k) => {
+      if (isReset(step)) return;
+      rules.push(...turnRules(step, `${session.name}-${k + 1}`));
+    });
+  }
   rules.push({ name: 'probe', when: { prompt: escape(probePrompt) }, respond: { text: 'Resuming from the capsule.' } });
   rules.push({ name: 'default-text', when: { any: true }, respond: { text: 'ok' } });
   return { rules };

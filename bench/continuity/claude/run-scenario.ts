@@ -1,12 +1,13 @@
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { findResumeText } from '../resume-lines';
 import { isReset, type Reset, type Scenario } from '../scenario-types';
 import type { ProbeResult } from '../score';
 import { PROJECT } from '../scenarios/project';
 import { fakeScript } from './fake-script';
+import { branchText, readProbe } from './probe-read';
+import { runConcurrentOnClaude } from './run-concurrent';
 
 /** Where the real client, the harness and the plugin under test are. */
 export interface ClaudeDriverOptions {
@@ -27,13 +28,12 @@ export interface ClaudeProbe extends ProbeResult {
 
 /**
  * Runs one scenario through the real Claude Code client against the harness's fake API
- * (`run.sh`, one `claude -p` per step of one session), then the reset and the probe prompt, and
- * returns the resume text of the first request after the reset and the memory branch's text.
+ * (`run.sh`, one `claude -p` per step of one session; several concurrent sessions go to
+ * run-concurrent.ts), then the reset and the probe prompt, and returns the resume text of the
+ * first request after the reset and the memory branch's text.
  */
 export async function runScenarioOnClaude(scenario: Scenario, reset: Reset, opts: ClaudeDriverOptions): Promise<ClaudeProbe> {
-  if (scenario.sessions.length !== 1) {
-    return { resumeText: null, branchText: '', out: '', hookErrors: '', skipped: 'several concurrent sessions need the long-lived stream-json driver (test/e2e/support/stream-session.ts), not on this branch yet' };
-  }
+  if (scenario.sessions.length !== 1) return runConcurrentOnClaude(scenario, reset, opts);
   const session = scenario.sessions[0]!;
   const root = mkdtempSync(join(tmpdir(), `continuity-${scenario.name}-${reset}-`));
   const out = join(root, 'out');
@@ -91,41 +91,6 @@ export function stepPrompts(steps: Scenario['sessions'][number]['steps'], reset:
   if (reset === 'clear') cleared = true;
   push(probe);
   return prompts;
-}
-
-function readProbe(out: string, probePrompt: string): { resumeText: string | null; error?: string } {
-  const log = join(out, 'requests.jsonl');
-  if (!existsSync(log)) return { resumeText: null, error: 'the fake API logged no request' };
-  const requests = readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { body?: { messages?: unknown[] } });
-  const first = requests.find((r) => lastUserText(r.body?.messages ?? []).includes(probePrompt));
-  if (first === undefined) return { resumeText: null, error: 'no request carried the probe prompt' };
-  return { resumeText: findResumeText(strings(first.body?.messages ?? [], [])) };
-}
-
-function lastUserText(messages: unknown[]): string {
-  for (let i = messages.length - 1; i >= 0; i--) {
-    const m = messages[i] as { role?: string; content?: unknown };
-    if (m.role === 'user') return strings(m.content, []).join('\n');
-  }
-  return '';
-}
-
-function strings(value: unknown, into: string[]): string[] {
-  if (typeof value === 'string') into.push(value);
-  else if (Array.isArray(value)) for (const v of value) strings(v, into);
-  else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) strings(v, into);
-  return into;
-}
-
-// Every object reachable from the memory branch: documents, status events, index, commit messages.
-function branchText(repo: string): string {
-  try {
-    const objects = execFileSync('git', ['rev-list', '--objects', 'refs/heads/capsules'], { cwd: repo, encoding: 'utf8', maxBuffer: 1 << 28 });
-    const ids = objects.split('\n').filter(Boolean).map((l) => l.split(' ')[0]).join('\n');
-    return execFileSync('git', ['cat-file', '--batch'], { cwd: repo, input: `${ids}\n`, encoding: 'utf8', maxBuffer: 1 << 28 });
-  } catch {
-    return '';
-  }
 }
 
 function spawnCollect(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
