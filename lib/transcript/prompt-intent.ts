@@ -24,6 +24,9 @@ const IMPERATIVE = new RegExp(`^(?:(?:can|could|would|will) you |i (?:need|want|
 // A problem report is a task: the user wants it fixed.
 const PROBLEM = /\b(?:fails?|failing|broken|crash(?:es|ing)?|bug|doesn'?t work|does not work|rejects|throws|regress(?:ed|ion))\b/i;
 const GO_ON = /^(?:go ahead|go on|continue|carry on|proceed|do it|do that|yes please|sounds good|lgtm|ship it|keep going|please continue|yes|ok|okay|sure)\b/i;
+// A label the user puts before the request: a ticket (`SHOP-123`), a tag (`[bug]`), a
+// conventional prefix (`fix(api):`). The sentence after it is judged; the label stays in the task.
+const LABEL = /^(?:(?:[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+|\[[^\]\n]{1,30}\]|[a-z]+(?:\([\w./-]{1,30}\))?:)[,:]?\s+)+/;
 // What a prompt asks for is in its first lines; a paste after them is judged by its framing.
 const MAX_READ_CHARS = 1200;
 
@@ -40,7 +43,7 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const framing = lines.length > 3 ? [lines[0]!, lines[lines.length - 1]!].join('\n') : text;
   const sentences = splitSentences(framing);
-  const first = sentences.findIndex((s) => isTaskSentence(s.replace(FILLER, '')));
+  const first = sentences.findIndex((s) => isTaskSentence(s.replace(FILLER, '').replace(LABEL, '')));
   if (first !== -1) {
     // Context before the task sentence stays ("X returns epochs. Find where."); chat before it goes.
     const from = sentences.findIndex((s) => !isChat(s));

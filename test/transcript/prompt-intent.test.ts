@@ -8,6 +8,10 @@ describe('readPrompt', () => {
     ["The auth tests fail since yesterday's refactor.", "The auth tests fail since yesterday's refactor."],
     ['Can you rename customerId to accountId?', 'Can you rename customerId to accountId?'],
     ["let's move the store to Redis", "let's move the store to Redis"],
+    ['SHOP-123 add a discount code field', 'SHOP-123 add a discount code field'],
+    ['NOCAP-TASK-1 build the widget', 'NOCAP-TASK-1 build the widget'],
+    ['[bug] fix the login redirect', '[bug] fix the login redirect'],
+    ['feat(api): support pagination on /products', 'feat(api): support pagination on /products'],
   ])('reads %j as a task', (prompt, task) => {
     expect(readPrompt(prompt)).toEqual({ intent: 'task', task });
   });
@@ -16,7 +20,7 @@ describe('readPrompt', () => {
     expect(readPrompt(prompt).intent).toBe('go-on');
   });
 
-  it.each(['Hi! How are you today?', "Thanks, that's helpful!", 'Thanks! See you tomorrow.', 'Sounds good, but I have to run to a meeting now. We will continue later.'])('reads %j as chat', (prompt) => {
+  it.each(['SHOP-123 looks done to me, thanks!', 'Hi! How are you today?', "Thanks, that's helpful!", 'Thanks! See you tomorrow.', 'Sounds good, but I have to run to a meeting now. We will continue later.'])('reads %j as chat', (prompt) => {
     expect(readPrompt(prompt).intent).toBe('chat');
   });
 
