@@ -14,6 +14,7 @@ import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
+import { noteCodePath } from '../launch/code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 
@@ -71,6 +72,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId);
   };
 
+  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
     settle();
