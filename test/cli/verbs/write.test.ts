@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { capsulePath } from '../../../lib/store/memory-format';
 import { git } from '../../store/support/temp-repo';
 import { capsuleText, cliRepo } from './support';
 
@@ -13,7 +14,7 @@ describe('git capsule write', () => {
     expect(out).toMatchObject({ code: 0, stderr: '' });
     const id = out.stdout.trim();
     expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
-    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain('objective: Ship the store');
     expect(shown).toContain('created_at: 2026-11-29T21:00:00+00:00');
     expect(shown).toContain('status: active');
@@ -25,19 +26,19 @@ describe('git capsule write', () => {
     const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
     const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
     const id = (await r.cli(['write', '--objective', 'Ship it', '--waiting-on', 'nothing', '--next', 'Merge it'])).stdout.trim();
-    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain(`repo_head: ${head}`);
     expect(shown).toContain(`repo_branch: ${branch}`);
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     await r.cli(['write', 'c.md']);
-    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).not.toContain('repo_head');
+    expect(git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env)).not.toContain('repo_head');
   });
 
   it('commits a file as written and reports it with --json', async () => {
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     const out = await r.cli(['write', 'c.md', '--json']);
-    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2026/11/01JDQ7000000000000000000AB/capsule.md' });
-    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).toBe(capsuleText().trim());
+    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024/11/27/01JDQ7000000000000000000AB/capsule.md' });
+    expect(git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env)).toBe(capsuleText().trim());
   });
 
   it('reads standard input with -', async () => {
