@@ -14,7 +14,7 @@ export const VALIDATORS = [
 export function generate(entry) {
   const ajv = new Ajv2020.default({ allErrors: true, strict: true, code: { source: true, esm: false } });
   const validate = ajv.compile(JSON.parse(readFileSync(entry.schema, 'utf8')));
-  return `/* eslint-disable */\n// Generated from ${entry.schema} by scripts/gen-validators.mjs. Do not edit.\n${standaloneCode.default(ajv, validate)}\n`;
+  return `// Generated from ${entry.schema} by scripts/gen-validators.mjs. Do not edit.\n${standaloneCode.default(ajv, validate)}\n`;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,7 +1,8 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
-import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
-import { readCapsuleGitConfig } from './margin-sources';
+import { isErrorCode, type ErrorCode } from '../errors/error-codes';
+import { emptyBudgetState, readBudgetState, writeBudgetState, type SessionBudgetState } from '../local-state/budget-state';
+import { peekCachedConfig } from '../local-state/cached-config';
 import { gatherBudget } from './gather-budget';
 
 /** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
@@ -10,8 +11,12 @@ export interface BudgetHookContext {
   projectDir: string;
   runtimeDir: string;
   /** Logs a non-fatal finding with its code. */
-  warn: (code: string, message: string) => void;
-  /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
+  warn: (code: ErrorCode, message: string) => void;
+  /**
+   * `git config` values the hook read through the cached config reader (capsule.* keys,
+   * lower-cased); absent when that read failed or the hook starts no git (UserPromptSubmit):
+   * then the cache as the last reader left it, else none (the default margins).
+   */
   gitConfig?: Readonly<Record<string, string>>;
 }
 
@@ -51,25 +56,19 @@ export function budgetOnSessionStart(input: BudgetHookInput & { source?: string;
   const sessionId = input.session_id;
   if (!sessionId) return;
   guarded(ctx, () => {
-    const state = readSessionState(ctx.runtimeDir, sessionId);
+    const state = readBudgetState(ctx.runtimeDir, sessionId);
     const next: SessionBudgetState = {
       ...state,
       windowOrdinal: input.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
       lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
     };
-    writeSessionState(ctx.runtimeDir, sessionId, next);
-    refreshGitConfigSnapshot(ctx);
+    writeBudgetState(ctx.runtimeDir, sessionId, next);
     return undefined;
   });
 }
 
-function refreshGitConfigSnapshot(ctx: BudgetHookContext): Record<string, string> {
-  const notes: string[] = [];
-  const values = ctx.gitConfig ?? readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
-  for (const note of notes) ctx.warn('BUDGET_GIT_CONFIG', note);
-  const margins = Object.fromEntries(Object.entries(values).filter(([k]) => k === 'capsule.resetmargintokens' || k === 'capsule.warningrunwaytokens'));
-  writeGitConfigSnapshot(ctx.runtimeDir, margins);
-  return margins;
+function gitConfigOf(ctx: BudgetHookContext): Readonly<Record<string, string>> {
+  return ctx.gitConfig ?? peekCachedConfig(ctx.projectDir, ctx.env)?.values ?? {};
 }
 
 /**
@@ -80,7 +79,7 @@ function guarded<T>(ctx: BudgetHookContext, work: () => T | undefined): T | unde
   try {
     return work();
   } catch (err) {
-    const code = typeof (err as { code?: unknown })?.code === 'string' ? (err as { code: string }).code : 'BUDGET_FAILED';
+    const code = isErrorCode((err as { code?: unknown })?.code) ? (err as { code: ErrorCode }).code : 'BUDGET_FAILED';
     ctx.warn(code, `budget check skipped: ${err instanceof Error ? err.message : String(err)}`);
     return undefined;
   }
@@ -95,9 +94,9 @@ interface Outcome {
 function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): Outcome | undefined {
   // Without a session and its transcript there is nothing to measure and nowhere to keep flags.
   if (!input.session_id || !input.transcript_path) return undefined;
-  // UserPromptSubmit runs before every prompt and starts no git process: it reads the git config
-  // snapshot the last SessionStart or Stop took; Stop (which runs git for the autosave anyway) refreshes it.
-  const gitConfig = event === 'UserPromptSubmit' ? (readGitConfigSnapshot(ctx.runtimeDir) ?? {}) : refreshGitConfigSnapshot(ctx);
+  // UserPromptSubmit runs before every prompt and starts no git process: it reads the config
+  // cache the last SessionStart or Stop refreshed (their reads run git when the cache is stale).
+  const gitConfig = gitConfigOf(ctx);
   const g = gatherBudget({
     cwd: input.cwd,
     env: ctx.env,
@@ -107,13 +106,13 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     sessionId: input.session_id,
     gitConfig,
   });
-  const state = g.state ?? emptySessionState();
+  const state = g.state ?? emptyBudgetState();
   const r = g.resolution;
   if (r.status === 'disabled') return undefined;
+  const code: ErrorCode | null = r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
   const reason = r.status === 'unresolvable' ? `BUDGET_UNRESOLVABLE ${r.reason}` : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED DISABLE_COMPACT' : null;
-  if (reason !== null && state.loggedReason !== reason) {
-    const [code, ...rest] = reason.split(' ');
-    ctx.warn(code!, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${rest.join(' ')}`);
+  if (code !== null && reason !== null && state.loggedReason !== reason) {
+    ctx.warn(code, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${reason.slice(code.length + 1)}`);
     state.loggedReason = reason;
   }
   let outcome: Outcome | undefined;
@@ -123,6 +122,6 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     state.blockedWindow = decision.flags.blockedWindow;
     outcome = { action: decision.action, fill: g.fill.tokens, points: r.points };
   }
-  writeSessionState(ctx.runtimeDir, input.session_id, state);
+  writeBudgetState(ctx.runtimeDir, input.session_id, state);
   return outcome;
 }

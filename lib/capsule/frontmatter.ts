@@ -11,7 +11,6 @@ export interface SplitResult {
 }
 
 // NUL and the C0 controls other than tab/newline/carriage return mark binary content.
-// eslint-disable-next-line no-control-regex
 const BINARY = /[\u0000-\u0008\u000e-\u001f]/;
 
 /**

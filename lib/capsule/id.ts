@@ -36,7 +36,7 @@ export function newCapsuleId(now: Date, random: (n: number) => Buffer = cryptoRa
 
 function cryptoRandomBytes(n: number): Buffer {
   // Loaded on first use: node:crypto costs ~5 ms, and most bundles that carry this never mint an id.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   return (require('node:crypto') as typeof import('node:crypto')).randomBytes(n);
 }
 

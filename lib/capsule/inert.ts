@@ -1,19 +1,13 @@
-/**
- * Characters that may never reach the agent raw: every line break (\n \r \v \f, NEL U+0085,
- * LINE SEPARATOR U+2028, PARAGRAPH SEPARATOR U+2029), every other C0/C1 control and DEL, and the
- * bidi controls (U+061C, U+200E/F, U+202A–U+202E, U+2066–U+2069) that reorder what a reader sees.
- * Zero-width joiners/spaces and the BOM are folded too: they hide where a value starts.
- */
-// eslint-disable-next-line no-control-regex
-const FOLDED = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+import { foldHidden, hasHiddenCharacter } from './hidden-characters';
 
 /** Default bound on one rendered value, in characters. */
 export const INERT_DEFAULT_MAX = 400;
 
 /**
  * Renders a value read from a capsule, the ledger or a transcript as inert data: one line,
- * quoted, bounded, with an announced truncation. Non-strings are shown as JSON, never as
- * `[object Object]`.
+ * quoted, bounded, with an announced truncation. Every line break, control, format, bidi, tag
+ * and other invisible character (lib/capsule/hidden-characters.ts) becomes a space.
+ * Non-strings are shown as JSON, never as `[object Object]`.
  *
  * @example inert('a\u2028STEP 1: obey', { max: 10 }) // '"a STEP 1: "…[+5 chars]'
  */
@@ -31,15 +25,12 @@ export function inert(value: unknown, options: { max?: number } = {}): string {
  * sent verbatim, which still may never own a line of their own.
  */
 export function foldDeclaredLine(value: string): string {
-  return value.replace(FOLDED, ' ');
+  return foldHidden(value);
 }
 
-/** True when the text holds a character `inert` would fold. */
+/** True when the text holds a character `inert` would fold (lib/capsule/hidden-characters.ts). */
 export function hasFoldedCharacter(value: string): boolean {
-  FOLDED.lastIndex = 0;
-  const found = FOLDED.test(value);
-  FOLDED.lastIndex = 0;
-  return found;
+  return hasHiddenCharacter(value);
 }
 
 function stringify(value: unknown): string {

@@ -5,9 +5,6 @@
  */
 export const MAX_CAPSULE_BYTES = 256 * 1024;
 
-/** Longest scalar the schema accepts for the three contract fields (objective, waiting_on, next_valid_action). */
-export const MAX_FIELD_CHARS = 4000;
-
 /** YAML aliases expanded at most; more is treated as an alias bomb (billion laughs). */
 export const MAX_YAML_ALIASES = 64;
 

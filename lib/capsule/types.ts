@@ -6,10 +6,6 @@ export type SectionKey = (typeof SECTION_KEYS)[number];
 export const STATUSES = ['active', 'paused', 'resumed', 'abandoned', 'resolved'] as const;
 export type CapsuleStatus = (typeof STATUSES)[number];
 
-/** The writers a capsule may name in `trigger`. */
-export const TRIGGERS = ['manual', 'autosave', 'pre-compact', 'budget', 'handoff'] as const;
-export type CapsuleTrigger = (typeof TRIGGERS)[number];
-
 /** Frontmatter as parsed: values are whatever the YAML said, to be checked by validation. */
 export type Frontmatter = Record<string, unknown>;
 

@@ -7,7 +7,7 @@ let yaml: typeof Yaml | undefined;
  * parse or render YAML (selection, most resumes, UserPromptSubmit) should not pay for running it.
  */
 export function loadYaml(): typeof Yaml {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   yaml ??= require('yaml') as typeof Yaml;
   return yaml;
 }

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { escapeForTerminal } from '../capsule/hidden-characters';
 import { isCapsuleError } from '../errors/capsule-error';
 import { EXIT, type CliContext } from './context';
 import { VERBS } from './verbs';
@@ -6,9 +7,17 @@ import { renderHelp, VERSION } from './help';
 
 /**
  * The one top-level catch: maps errors to exit codes (USAGE → 2, everything else → 1) and
- * prints one line per error, with its code, never a stack unless CAPSULE_DEBUG is set.
+ * prints one line per error, with its code, never a stack unless CAPSULE_DEBUG is set. Every
+ * byte any verb prints passes `escapeForTerminal` here: capsules, index lines, commit subjects
+ * and transcripts arrive from other machines, and an ESC/OSC sequence among them must never
+ * reach the user's terminal (clipboard writes, erased lines), nor a hidden character stay hidden.
  */
-export async function main(argv: string[], ctx: CliContext): Promise<number> {
+export async function main(argv: string[], processCtx: CliContext): Promise<number> {
+  const ctx: CliContext = {
+    ...processCtx,
+    stdout: (t) => processCtx.stdout(escapeForTerminal(t)),
+    stderr: (t) => processCtx.stderr(escapeForTerminal(t)),
+  };
   const [verbName, ...rest] = argv;
   if (verbName === undefined || verbName === '--help' || verbName === '-h' || verbName === 'help') {
     const target = verbName === 'help' ? rest[0] : undefined;

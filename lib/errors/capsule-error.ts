@@ -1,15 +1,17 @@
+import type { ErrorCode } from './error-codes';
+
 /**
- * The one error type thrown inside `lib/`. `code` is stable (SCREAMING_SNAKE) and is what
- * callers and tests match on; `data` carries the structured facts; `cause` keeps the original.
+ * The one error type thrown inside `lib/`. `code` is one of the stable codes of
+ * `error-codes.ts` (each documented in docs/errors.md) and is what callers and tests match on; `data` carries the structured facts; `cause` keeps the original.
  *
  * @example
  * throw new CapsuleError('MEMORY_ROOT', 'MEMORY-ROOT: capsule.ref "heads/x" is not under refs/ …', { ref: 'heads/x' });
  */
 export class CapsuleError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly data: Record<string, unknown>;
 
-  constructor(code: string, message: string, data: Record<string, unknown> = {}, options: { cause?: unknown } = {}) {
+  constructor(code: ErrorCode, message: string, data: Record<string, unknown> = {}, options: { cause?: unknown } = {}) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CapsuleError';
     this.code = code;
@@ -18,6 +20,6 @@ export class CapsuleError extends Error {
 }
 
 /** True when `err` is a CapsuleError, optionally with the given code. */
-export function isCapsuleError(err: unknown, code?: string): err is CapsuleError {
+export function isCapsuleError(err: unknown, code?: ErrorCode): err is CapsuleError {
   return err instanceof CapsuleError && (code === undefined || err.code === code);
 }

@@ -2,7 +2,8 @@ import { createHash, type Hash } from 'node:crypto';
 import { CapsuleError } from '../errors/capsule-error';
 import { contentBlocks, GRAPH_RECORD_TYPES, toolResultText, type ContentBlock, type RawTranscriptRecord, type TranscriptRecord } from '../transcript/records';
 import type { HistoryEvent, HistoryRole } from './history-types';
-import { detach, digestBody } from './history-digest';
+import { detach } from '../transcript/detach';
+import { digestBody } from './history-digest';
 import { summariseToolInput } from './history-text';
 
 /** The first occurrence of a uuid and the facts later occurrences may change. */

@@ -1,5 +1,5 @@
 import { newCapsuleId } from '../capsule/id';
-import { readConfigSnapshot } from '../git/config-snapshot';
+import { readCachedConfig } from '../local-state/cached-config';
 import { createGitRunner } from '../git/git-runner';
 import { openStore } from '../store/open-store';
 import { randomBytesForId } from '../store/random-bytes';
@@ -20,5 +20,5 @@ export const defaultDeps: HookDeps = {
   // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
   // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.
   runResume: async (opts) => (await import('../resume-runtime/run-resume')).runResume(opts),
-  readGitConfig: async ({ cwd, env }) => (await readConfigSnapshot(createGitRunner({ cwd, env }))).values,
+  readGitConfig: async ({ cwd, env }) => (await readCachedConfig(createGitRunner({ cwd, env }))).values,
 };

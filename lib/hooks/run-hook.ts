@@ -1,4 +1,5 @@
 import { isCapsuleError } from '../errors/capsule-error';
+import type { ErrorCode } from '../errors/error-codes';
 import { appendErrorLog, oneLine } from '../local-state/error-log';
 import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
 import { checkHookInput, type HookInputs } from '../hosts/claude/hook-input';
@@ -17,7 +18,7 @@ export interface HookContext {
   /** Per-repository runtime state (cursors, receipt, markers, errors.log). */
   runtimeDir: string;
   /** Logs a non-fatal finding (the hook goes on). */
-  warn: (code: string, message: string) => void;
+  warn: (code: ErrorCode, message: string) => void;
 }
 
 /** One hook: its event and its handler. */
@@ -52,7 +53,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   if (io.env.CAPSULE_DISABLED !== undefined) return { stdout: '' };
   const budgetMs = io.budgetMs ?? HOOK_EVENTS[spec.event].budgetMs;
   let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? null;
-  const failOpen = (code: string, message: string): HookOutcome => {
+  const failOpen = (code: ErrorCode, message: string): HookOutcome => {
     const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
     const where = logPath ? `; see ${logPath}` : '';
     const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);

@@ -71,7 +71,7 @@ function keyHash(key: string): string {
 }
 
 function sourceHash(source: string): string {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only bundles built without a hash pay for crypto
+  // Only bundles built without a hash pay for crypto.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   return createHash('sha1').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 20);
 }

@@ -1,21 +1,37 @@
 import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { ErrorCode } from '../errors/error-codes';
+import { STATE_FILES } from './state-files';
 
 /** The error log's file name inside the runtime dir. */
-export const ERROR_LOG_FILE = 'errors.log';
+export const ERROR_LOG_FILE = STATE_FILES.errorLog.path;
+
+/** One error-log line before it is written. */
+export interface ErrorLogEntry {
+  code: ErrorCode;
+  message: string;
+}
 
 /**
  * Appends one line to `<dir>/errors.log`: the code first (so `grep '^CODE'` finds it), then the
  * time, the event and a one-line message. Returns the log path, or null when it could not write
  * (a hook must not fail because its own log is unwritable).
  */
-export function appendErrorLog(dir: string | null, entry: { code: string; now: Date; event: string; message: string }): string | null {
-  if (dir === null) return null;
-  const line = `${entry.code} ${entry.now.toISOString()} ${entry.event} ${oneLine(entry.message)}\n`;
+export function appendErrorLog(dir: string | null, entry: ErrorLogEntry & { now: Date; event: string }): string | null {
+  return appendErrorLines(dir, [entry], entry);
+}
+
+/**
+ * Appends several lines at once, in the same format. Best effort, like `appendErrorLog`: the
+ * resume text already carries every diagnostic it logs, so the log is a second copy.
+ */
+export function appendErrorLines(dir: string | null, entries: readonly ErrorLogEntry[], ctx: { now: Date; event: string }): string | null {
+  if (dir === null || entries.length === 0) return null;
+  const text = entries.map((e) => `${e.code} ${ctx.now.toISOString()} ${ctx.event} ${oneLine(e.message)}\n`).join('');
   try {
     mkdirSync(dir, { recursive: true });
     const path = join(dir, ERROR_LOG_FILE);
-    appendFileSync(path, line);
+    appendFileSync(path, text);
     return path;
   } catch {
     return null;

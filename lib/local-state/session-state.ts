@@ -1,12 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { CapsuleDocument } from '../capsule/types';
+import { STATE_FILES, statePath } from './state-files';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
   bytes: number;
   lines: number;
-  /** The first `headLength` bytes (`b64:` and base64; a 40-hex sha1 from earlier versions): a replaced file with the same size is detected. */
+  /** The first `headLength` bytes (`b64:` and base64): a replaced file with the same size is detected. */
   head: string;
   headLength: number;
 }
@@ -26,12 +26,12 @@ export interface SessionState {
 
 /** The file that holds one session's state; ids that are not plain become a hash. */
 export function sessionStatePath(runtimeDir: string, sessionId: string): string {
-  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return join(runtimeDir, 'sessions', `${sessionId}.json`);
+  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return statePath(runtimeDir, STATE_FILES.sessions, `${sessionId}.json`);
   // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const name = createHash('sha1').update(sessionId).digest('hex');
-  return join(runtimeDir, 'sessions', `${name}.json`);
+  return statePath(runtimeDir, STATE_FILES.sessions, `${name}.json`);
 }
 
 /** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
@@ -47,38 +47,8 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
 /** Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a file. */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
   const path = sessionStatePath(runtimeDir, sessionId);
-  mkdirSync(join(runtimeDir, 'sessions'), { recursive: true });
+  mkdirSync(statePath(runtimeDir, STATE_FILES.sessions), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, JSON.stringify(state));
   renameSync(temp, path);
-}
-
-/** Session state untouched this long is dropped (a resumed session re-reads its transcript once). */
-export const SESSION_STATE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
-
-/**
- * Removes session state files not written for `maxAgeMs`, so the runtime dir does not grow one
- * file per session forever. Best effort; returns how many it removed.
- */
-export function pruneSessionStates(runtimeDir: string, now: Date, maxAgeMs = SESSION_STATE_MAX_AGE_MS): number {
-  const dir = join(runtimeDir, 'sessions');
-  let removed = 0;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    try {
-      const path = join(dir, name);
-      if (now.getTime() - statSync(path).mtimeMs > maxAgeMs) {
-        rmSync(path, { force: true });
-        removed += 1;
-      }
-    } catch {
-      // Raced with another hook: nothing to do.
-    }
-  }
-  return removed;
 }

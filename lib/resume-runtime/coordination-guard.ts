@@ -22,7 +22,7 @@ export async function checkCoordination(env: NodeJS.ProcessEnv, cwd: string): Pr
   try {
     // Loaded only when a conductor is declared (node:fs/promises costs ~2 ms to load); the read
     // stays asynchronous, so a state file that blocks cannot stall the hook's fail-open timer.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    // A lazy require: this module must not load at start.
     const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
     text = await readFile(path, 'utf8');
   } catch (err) {

@@ -15,7 +15,7 @@ export async function loadLifecycleExtension(projectDir: string): Promise<Extens
   if (!existsSync(path)) return { state: 'none' };
   let text: string;
   try {
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+    // A lazy require: this module must not load at start.
     const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
     text = await readFile(path, 'utf8');
   } catch (err) {

@@ -1,5 +1,6 @@
 import { join, resolve } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
+import type { ErrorCode } from '../errors/error-codes';
 import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
@@ -9,7 +10,8 @@ import { openStore } from '../store/open-store';
 import type { MemoryStore } from '../store/types';
 import { readBootReceipt } from '../local-state/boot-receipt';
 import { checkCoordination } from './coordination-guard';
-import { appendErrorLines } from '../local-state/error-lines';
+import { appendErrorLines, type ErrorLogEntry } from '../local-state/error-log';
+import { resolveStateDir } from '../local-state/state-dir';
 import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
@@ -81,7 +83,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       selection.capsule ? measureHeadDrift(projectDir, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
     ]);
     let consumption: Consumption = { state: 'kept', why: 'no-consume' };
-    const logLines: Array<{ code: string; message: string }> = [];
+    const logLines: ErrorLogEntry[] = [];
     if (selection.capsule && opts.consume && store) {
       const writer = session.sessionId ?? UNKNOWN_SESSION_WRITER;
       try {
@@ -101,7 +103,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
     if (selection.unavailable && (selection.unavailable.reason === 'bad-memory-root' || selection.unavailable.reason === 'memory-branch-unreadable')) {
       logLines.push({ code: unavailableCode(selection.unavailable.reason), message: selection.unavailable.detail ?? selection.unavailable.reason });
     }
-    await appendErrorLines(runtimeDir, logLines, { now: opts.now, event });
+    appendErrorLines(runtimeDir, logLines, { now: opts.now, event });
     return {
       text: rendered.text,
       capsuleId: selection.capsule?.id ?? null,
@@ -117,11 +119,9 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
 
 function resolveRuntimeDir(opts: RunResumeOptions, store: MemoryStore | null): string | null {
   if (opts.runtimeDir !== undefined) return opts.runtimeDir;
-  const override = opts.env.CAPSULE_STATE_DIR;
-  if (override) return resolve(opts.cwd, override);
-  return store ? join(store.commonDir, 'capsule') : null;
+  return resolveStateDir({ env: opts.env, commonDir: store?.commonDir ?? null, workTree: store?.repoDir ?? null });
 }
 
-function unavailableCode(reason: UnavailableReason): string {
+function unavailableCode(reason: UnavailableReason): ErrorCode {
   return reason === 'bad-memory-root' ? 'MEMORY_ROOT' : 'MEMORY_BRANCH_UNREADABLE';
 }

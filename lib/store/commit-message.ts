@@ -1,3 +1,4 @@
+import { foldHidden } from '../capsule/hidden-characters';
 import type { IndexEntry } from './types';
 
 /** What a capsule commit says: the operation in the subject, the data selection needs in trailers. */
@@ -22,6 +23,8 @@ export function opCommitMessage(op: string, summary: string): string {
   return `${op}: ${oneLine(summary)}\n\nCapsule-Op: ${op}\n`;
 }
 
+// Plain `git log capsules` prints a subject byte for byte: no control, escape or hidden character
+// of a capsule's objective may reach a terminal through it.
 function oneLine(value: string): string {
-  return value.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
+  return foldHidden(value).replace(/\s+/g, ' ').trim();
 }

@@ -18,6 +18,6 @@ export function randomBytesForId(n: number): Buffer {
   } catch {
     // No /dev/urandom here: node:crypto below.
   }
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   return (require('node:crypto') as typeof import('node:crypto')).randomBytes(n);
 }

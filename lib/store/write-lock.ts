@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { STATE_FILES, statePath } from '../local-state/state-files';
 
 /**
  * node:fs/promises, loaded on the first contended write: loading it costs ~2 ms at every process
@@ -6,7 +7,7 @@ import { join } from 'node:path';
  * launcher runs bundles through vm.Script, which has no dynamic-import callback.
  */
 function fsp(): typeof import('node:fs/promises') {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load is the point
+  // A lazy require: this module must not load at start.
   return require('node:fs/promises') as typeof import('node:fs/promises');
 }
 
@@ -20,7 +21,7 @@ export type ReleaseLock = () => Promise<void>;
 export function writeLockPath(stateDir: string, commonDir: string, ref: string): string {
   // A readable name rather than a hash: loading node:crypto would cost every process start.
   const key = `${commonDir}:${ref}`.replace(/[^0-9A-Za-z._-]+/g, '_').slice(-150);
-  return join(stateDir, 'locks', `${key}.lock`);
+  return statePath(stateDir, STATE_FILES.locks, `${key}.lock`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { detach } from '../history/history-digest';
+import { detach } from './detach';
 import type { TranscriptRecord } from './records';
 
 /** The longest string a slimmed record keeps. */

@@ -1,4 +1,5 @@
 import Ajv2020 from 'ajv/dist/2020';
+import { INVISIBLE_CHARACTERS } from '../support/hidden-characters';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -14,7 +15,7 @@ import { ulid } from '../support/capsule-doc';
 const V1 = 'LifecycleExtension/v1';
 const V2 = 'LifecycleExtension/v2';
 const LINE_BREAKS: Array<[string, string]> = [['LF', '\n'], ['CR', '\r'], ['VT', '\v'], ['FF', '\f'], ['NEL', '\u0085'], ['LS', '\u2028'], ['PS', '\u2029']];
-const CONTROLS: Array<[string, string]> = [['NUL', '\u0000'], ['TAB', '\t'], ['ESC', '\u001b'], ['DEL', '\u007f'], ['CSI', '\u009b'], ['RLO', '\u202e'], ['RLI', '\u2067'], ['LRM', '\u200e'], ['ALM', '\u061c'], ['ZWSP', '\u200b']];
+const CONTROLS: Array<[string, string]> = [['NUL', '\u0000'], ['TAB', '\t'], ['ESC', '\u001b'], ['DEL', '\u007f'], ['CSI', '\u009b'], ['RLO', '\u202e'], ['RLI', '\u2067'], ['LRM', '\u200e'], ['ALM', '\u061c'], ['ZWSP', '\u200b'], ...INVISIBLE_CHARACTERS];
 
 function refusal(raw: unknown) {
   const check = checkLifecycleExtension(raw);

@@ -145,11 +145,10 @@ function fingerprint(bytes: Uint8Array): string {
   return `b64:${Buffer.from(bytes).toString('base64')}`;
 }
 
-/** True when `bytes` is the head a cursor remembered: as base64, or as the sha1 earlier versions wrote. */
+/**
+ * True when `bytes` is the head a cursor remembered. A head in another form (the sha1 of
+ * versions before 0.1) is not trusted: the delta restarts from 0, and the fold is idempotent.
+ */
 function sameHead(bytes: Uint8Array, remembered: string): boolean {
-  if (remembered.startsWith('b64:')) return fingerprint(bytes) === remembered;
-  if (!/^[0-9a-f]{40}$/.test(remembered)) return false;
-  // eslint-disable-next-line @typescript-eslint/no-require-imports -- only a cursor from an earlier version pays for crypto
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  return createHash('sha1').update(bytes).digest('hex') === remembered;
+  return fingerprint(bytes) === remembered;
 }
