@@ -27,6 +27,11 @@ export class GitMemoryStore implements MemoryStore {
     this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
   }
 
+  /** Who the store's commits are by. */
+  get identity(): GitIdentity {
+    return this.parts.identity;
+  }
+
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
   get repoDir(): string {
     return this.repoDirs().repoDir;

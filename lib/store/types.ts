@@ -1,3 +1,4 @@
+import type { GitIdentity } from '../git/git-env';
 import type { CapsuleStatus } from '../capsule/types';
 
 /** One status event: a small file `status/<stamp>-<writer>-<status>` beside the capsule. */
@@ -77,6 +78,8 @@ export type StatusCounts = Record<CapsuleStatus, number>;
  */
 export interface MemoryStore {
   readonly ref: string;
+  /** Who its commits are by: GIT_COMMITTER_*, else user.name and user.email, else git-capsule's fallback. */
+  readonly identity: GitIdentity;
   /** The working tree top level, or the git dir of a bare repository. */
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */

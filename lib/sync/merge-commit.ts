@@ -51,11 +51,12 @@ export function buildMergeStream(input: { ref: string; parents: [MergeParent, Me
 /**
  * Writes the merge commit with one fast-import and moves `ref` to it only if `ref` still holds
  * an ancestor of it (a compare-and-swap): a local write that landed meanwhile comes back as
- * `{ ok: false }`. Throws GIT_FAILED otherwise.
+ * `{ ok: false }`. With `scratch`, `ref` is a scratch ref the caller owns and moves whatever it
+ * held (the caller's own compare-and-swap moves the memory ref). Throws GIT_FAILED otherwise.
  */
-export async function writeMergeCommit(git: GitRunner, stream: string, ref: string): Promise<MergeCommitOutcome> {
+export async function writeMergeCommit(git: GitRunner, stream: string, opts: { scratch?: boolean } = {}): Promise<MergeCommitOutcome> {
   try {
-    const out = await git.run(FAST_IMPORT_ARGS, { input: stream });
+    const out = await git.run(opts.scratch ? [...FAST_IMPORT_ARGS, '--force'] : FAST_IMPORT_ARGS, { input: stream });
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
   } catch (err) {
     const stderr = isCapsuleError(err, 'GIT_FAILED') ? String(err.data.stderr ?? '') : '';

@@ -250,7 +250,7 @@ describe('kill safety of the write path', () => {
         if (done.code !== 0) problems.push(`final sync in ${clone.dir} failed: exit ${done.code}: ${done.stderr.slice(0, 300)}`);
       }
       for (const where of [trio.a, trio.b, trio.remote]) {
-        const listing = gitIn(where, ['ls-tree', '-r', '--name-only', 'refs/heads/capsules'], trio.env);
+        const listing = gitIn(where, ['ls-tree', '-r', '--name-only', where === trio.remote ? 'refs/capsules/capsules' : 'refs/heads/capsules'], trio.env);
         for (const id of reported) if (!listing.includes(`/${id}/capsule.md`)) problems.push(`${where}: lost ${id}`);
       }
       if (process.env.KILL_LOOP_REPORT) process.stderr.write(`sync kill loop: ${ITERATIONS} iterations, ${killed} syncs killed, ${syncs} completed, ${reported.size} capsules reported written, ${locksLeft} ref locks left behind\n`);
