@@ -3,7 +3,6 @@ import { readCachedConfig } from '../local-state/cached-config';
 import { createGitRunner } from '../git/git-runner';
 import { openStore } from '../store/open-store';
 import { randomBytesForId } from '../store/random-bytes';
-import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 import { extractWorkState } from '../hosts/claude/work-events';
 import type { HookDeps } from './hook-deps';
@@ -13,9 +12,6 @@ export const defaultDeps: HookDeps = {
   openStore,
   parseTranscriptChunk,
   extractWorkState,
-  // Capsule-aware: a field that is nothing but a secret stays a valid capsule (plain redactSecrets
-  // would turn `objective: sk-…` into the YAML list `objective: [REDACTED:…]` and fail the write).
-  redactSecrets: redactCapsuleText,
   newCapsuleId: (now) => newCapsuleId(now, randomBytesForId),
   // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
   // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.

@@ -19,7 +19,8 @@ import type { WriteResult } from './types';
  * its index update, in one commit moved by compare-and-swap; a branch of an older layout is
  * upgraded in the same commit (see planLayoutUpgrade). `replace` rewrites an existing
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
- * redacted first (`redactCapsuleText`), so nothing built from the text carries one.
+ * redacted first (`redactCapsuleText`), so nothing built from the text carries one: the one
+ * place redaction happens on the way to the branch; the result names what was redacted.
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CREATED_AT_CHANGED,
  * WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
@@ -30,7 +31,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   // Every path to the memory branch (CLI, hooks, autosave) comes through here, and the branch is
   // pushed: redact first, so the blob, the index entry and the commit message are all built from
   // the redacted text.
-  const { text } = redactCapsuleText(original);
+  const { text, findings: redactions } = redactCapsuleText(original);
   const { fields, problems } = validateCapsuleText(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
     problems.push({ code: 'ID_UNSAFE', field: 'id', message: 'id must be a ULID or UUIDv7 (letters, digits and dashes only)' });
@@ -50,7 +51,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
     if (existing !== null && !opts.replace) {
       throw new CapsuleError('CAPSULE_EXISTS', `capsule ${id} already exists at ${path}; write it with replace to update it, or give the new capsule a new id`, { id, path });
     }
-    if (existing === text && upgrade === null) return { done: true as const, value: { id, commit: null, path, changed: false } };
+    if (existing === text && upgrade === null) return { done: true as const, value: { id, commit: null, path, changed: false, redactions } };
     if (existing !== null) refuseMovedCreatedAt(id, path, existing, text, stamp.epochMs);
     const events = tip !== null && existing !== null ? await parts.tree.events(tip, source) : [];
     const entry = summarizeCapsule(fields, { id, dir: capsuleDir(id) }, events);
@@ -65,7 +66,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       objects: upgrade?.objects,
       files,
     }));
-    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
+    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
   return result;
