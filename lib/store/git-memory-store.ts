@@ -9,6 +9,7 @@ import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
+import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
@@ -24,7 +25,9 @@ export class GitMemoryStore implements MemoryStore {
   constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
+    // Only with the directories already known: finding them costs a git process a hook should not pay for this.
+    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, housekeeping };
   }
 
   /** Who the store's commits are by. */

@@ -4,7 +4,6 @@ import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
-import { scheduleGcAuto } from '../git/housekeeping';
 import { findCapsule } from './find-capsule';
 import { indexChange } from './index-update';
 import { capsuleDir, documentIn } from './memory-format';
@@ -48,6 +47,6 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     }]);
     return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git);
+  if (result.changed) parts.housekeeping();
   return result;
 }

@@ -10,4 +10,6 @@ export interface StoreParts {
   identity: GitIdentity;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
+  /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
+  housekeeping: () => void;
 }

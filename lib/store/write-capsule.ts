@@ -5,7 +5,6 @@ import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
-import { scheduleGcAuto } from '../git/housekeeping';
 import { indexChange } from './index-update';
 import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
 import { capsuleDir, capsulePath, documentIn, isSafeId } from './memory-format';
@@ -68,7 +67,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
     }));
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git);
+  if (result.changed) parts.housekeeping();
   return result;
 }
 

@@ -2,6 +2,7 @@ import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { CatFileBatch } from '../git/cat-file-batch';
 import { WRITE_CONFIG } from '../git/git-env';
 import { createGitRunner, type GitRunner } from '../git/git-runner';
+import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from '../git/stale-ref-lock';
 import { readCachedConfig } from '../local-state/cached-config';
 import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../store/memory-format';
@@ -212,7 +213,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     const moved = await moveRef(git, { ref, to: remoteTip!, from: local });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.local.after = remoteTip;
-    await gcAuto(git);
+    housekeep(git, store);
     return { done: true, report };
   }
   if (!pushing) {
@@ -222,7 +223,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.local.after = moved.after;
     report.resolutions = moved.resolutions;
-    await gcAuto(git);
+    housekeep(git, store);
     return { done: true, report };
   }
 
@@ -254,7 +255,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
   report.local.after = result;
   report.keptLocal = keep;
-  await gcAuto(git);
+  housekeep(git, store);
   if (result === remoteTip) return { done: true, report };
 
   progress(`capsule sync: pushing ${remoteRef} to ${remote}`);
@@ -337,9 +338,9 @@ async function expiredKept(git: GitRunner, ref: string, now: Date, days: number)
   return expiredHistory(refs, prefix, now, days).map((r) => r.ref);
 }
 
-/** Neither plumbing nor fast-import packs; `gc --auto` costs under 10 ms when there is nothing to do. */
-async function gcAuto(git: GitRunner): Promise<void> {
-  await git.run([...WRITE_CONFIG, 'gc', '--auto', '--quiet']);
+/** Fetches of under 100 objects unpack them loose, and so do the merges: pack them once they pile up, never waiting. */
+function housekeep(git: GitRunner, store: MemoryStore): void {
+  scheduleHousekeeping(git, { objectsDir: objectsDirOf(store.commonDir, git.env) });
 }
 
 /** The words of a failed git call (its stderr when the runner kept it), where a lock would be named. */
