@@ -11,6 +11,8 @@ import { rebuildIndex } from './rebuild-index';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
+import { retireFinished, type RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -86,6 +88,10 @@ export class GitMemoryStore implements MemoryStore {
 
   countByStatus(): Promise<StatusCounts> {
     return countByStatus(this.parts.tree);
+  }
+
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult> {
+    return retireFinished(this.parts, opts);
   }
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {

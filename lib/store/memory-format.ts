@@ -69,6 +69,17 @@ export function capsulePath(id: string): string {
   return `${capsuleDir(id)}/capsule.md`;
 }
 
+/** Where retired capsules leave their mark: `retired/<yyyy>/<mm>/<dd>/<id>`, beside nothing else. */
+export const RETIRED_DIR = 'retired';
+
+/**
+ * The tombstone of a retired capsule, on the same day as its folder was: its presence keeps the
+ * capsule out of the tip through every merge (see retireFinished).
+ */
+export function retiredPath(id: string): string {
+  return `${RETIRED_DIR}/${idDay(id) ?? TIMELESS_DAY}/${id}`;
+}
+
 /** The document inside a capsule directory. */
 export function documentIn(dir: string): string {
   return `${dir}/capsule.md`;

@@ -71,6 +71,12 @@ export class MemoryTree {
     return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
   }
 
+  /** The text of the blob `oid`, or null when missing or not a blob. */
+  async blobText(oid: string): Promise<string | null> {
+    const obj = await this.batch.read(oid);
+    return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
+  }
+
   /** Subtree names under `<rev>:<path>`, sorted ascending (empty when missing). */
   async subtrees(rev: string, path: string): Promise<string[]> {
     const entries = (await this.tree(rev, path)) ?? [];

@@ -1,3 +1,5 @@
+import type { RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
 import type { CapsuleStatus } from '../capsule/types';
 import type { RedactionFinding } from '../redact/finding-tally';
@@ -103,6 +105,8 @@ export interface MemoryStore {
   listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]>;
   /** Capsule counts per derived status from the index (one small blob read). */
   countByStatus(): Promise<StatusCounts>;
+  /** Retention at the tip: finished capsules past `retireAfterDays` leave it (tombstoned, kept in the history); see retireFinished. */
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */

@@ -7,7 +7,7 @@ import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
 import { indexChange } from './index-update';
 import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
-import { capsuleDir, capsulePath, documentIn, isSafeId } from './memory-format';
+import { capsuleDir, capsulePath, documentIn, isSafeId, retiredPath } from './memory-format';
 import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
 import type { StoreParts } from './store-parts';
@@ -20,8 +20,8 @@ import type { WriteResult } from './types';
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
  * redacted first (`redactCapsuleText`), so nothing built from the text carries one: the one
  * place redaction happens on the way to the branch; the result names what was redacted.
- * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CREATED_AT_CHANGED,
- * WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
+ * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CAPSULE_RETIRED,
+ * CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
 export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
   // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
@@ -43,10 +43,14 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
 
   const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
-    // Both asked at once: the document where the layout puts it, and whether the layout is current.
-    const [inPlace, upgrade] = await Promise.all([tip === null ? null : parts.tree.text(tip, path), planLayoutUpgrade(parts.tree, tip)]);
+    // All asked at once: the document where the layout puts it, its tombstone, and whether the layout is current.
+    const [inPlace, tombstone, upgrade] = await Promise.all([tip === null ? null : parts.tree.text(tip, path), tip === null ? null : parts.tree.text(tip, retiredPath(id)), planLayoutUpgrade(parts.tree, tip)]);
     const source = upgrade?.sources.get(id) ?? capsuleDir(id);
     const existing = inPlace ?? (tip !== null && source !== capsuleDir(id) ? await parts.tree.text(tip, documentIn(source)) : null);
+    if (existing === null && tombstone !== null) {
+      // A retired capsule written again would be dropped by the next merge anyway (its tombstone wins).
+      throw new CapsuleError('CAPSULE_RETIRED', `capsule ${id} was finished and retired from the memory branch (${tombstone.trim()}); it stays in the history (git log capsules -- ${capsuleDir(id)}); to continue its work, write a new capsule with parent_capsule_id: ${id}`, { id, path: retiredPath(id) });
+    }
     if (existing !== null && !opts.replace) {
       throw new CapsuleError('CAPSULE_EXISTS', `capsule ${id} already exists at ${path}; write it with replace to update it, or give the new capsule a new id`, { id, path });
     }

@@ -1,4 +1,5 @@
 import { utcSortKey } from '../capsule/created-at';
+import type { GitRunner } from '../git/git-runner';
 
 /**
  * Where the local per-turn history is kept once a sync has published its state: one ref per
@@ -31,4 +32,12 @@ export function localHistoryDays(values: Readonly<Record<string, string>>): numb
 export function expiredHistory(refs: ReadonlyArray<{ ref: string; oid: string }>, prefix: string, now: Date, days: number): Array<{ ref: string; oid: string }> {
   const horizon = utcSortKey(now.getTime() - days * 86_400_000);
   return refs.filter((r) => r.ref.startsWith(`${prefix}/`) && r.ref.slice(prefix.length + 1) < horizon);
+}
+
+/** The kept local tips of `ref` older than `days` at `now`, by name (one `for-each-ref`). Throws GIT_FAILED. */
+export async function expiredKept(git: GitRunner, ref: string, now: Date, days: number): Promise<string[]> {
+  const prefix = historyPrefix(ref);
+  const out = await git.run(['for-each-ref', '--format=%(refname) %(objectname)', `${prefix}/`]);
+  const refs = out.stdout.split('\n').filter(Boolean).map((l) => ({ ref: l.split(' ')[0]!, oid: l.split(' ')[1]! }));
+  return expiredHistory(refs, prefix, now, days).map((r) => r.ref);
 }

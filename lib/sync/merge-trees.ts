@@ -59,6 +59,7 @@ export async function mergeTrees(batch: CatFileBatch, rawOurs: TreeListing, rawT
   const theirs = canonicalListing(rawTheirs).files;
   const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]));
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
+  dropRetired(files);
   const capsules = capsuleSources(files);
   const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, rawOurs), readIndexTexts(batch, rawTheirs)]);
   const sides: IndexSide[] = [
@@ -75,6 +76,27 @@ export async function mergeTrees(batch: CatFileBatch, rawOurs: TreeListing, rawT
   const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);
   return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)] };
 }
+
+/**
+ * A capsule either side retired stays out of the merge: its tombstone (`retired/…/<id>`) is a
+ * file like any other, so the union keeps it, and the capsule's files go. Deterministic, and
+ * only finished capsules are ever retired, so no side can hold a later status of one.
+ */
+function dropRetired(files: Map<string, TreeFile>): void {
+  const retired = new Set<string>();
+  for (const path of files.keys()) {
+    const m = RETIRED_FILE.exec(path);
+    if (m) retired.add(m[1]!);
+  }
+  if (retired.size === 0) return;
+  for (const path of [...files.keys()]) {
+    const m = CAPSULE_FILE.exec(path);
+    if (m && retired.has(m[1]!)) files.delete(path);
+  }
+}
+
+const RETIRED_FILE = /^retired\/\d{4,5}\/\d\d\/\d\d\/([^/]+)$/;
+const CAPSULE_FILE = /^capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+)\//;
 
 /** SYNC_FORMAT_MISMATCH when a side declares a layout newer than this code writes. */
 function refuseNewerFormat(ours: TreeListing, theirs: TreeListing, formatOf: (l: TreeListing) => string | null): void {

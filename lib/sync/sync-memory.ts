@@ -7,8 +7,9 @@ import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } fro
 import { readCachedConfig } from '../local-state/cached-config';
 import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../store/memory-format';
 import { openStore } from '../store/open-store';
+import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
-import { expiredHistory, historyPrefix, localHistoryDays } from './local-history';
+import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, mergeOnScratch, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
@@ -58,6 +59,8 @@ export interface SyncReport {
   localCommits: number;
   /** The ref keeping the replaced local tip (its per-turn history), or null. */
   keptLocal: string | null;
+  /** Finished capsules this sync retired from the tip before publishing (capsule.retireAfterDays). */
+  retired: number;
   /** The ref older git-capsule versions pushed to, when the remote still has it: merged in locally, never written. */
   legacy: { ref: string; tip: string; absorbed: boolean } | null;
   attempts: number;
@@ -101,12 +104,14 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     const remote = await resolveSyncRemote(git, opts.remote);
     const ref = store.ref;
     const names = { ref, remoteRef: publishedRef(ref), legacy: legacyRemoteRef(ref), tracking: trackingRef(remote, publishedRef(ref)) };
-    const keepDays = localHistoryDays((await readCachedConfig(git)).values);
+    const config = (await readCachedConfig(git)).values;
+    const keepDays = localHistoryDays(config);
+    const retention = retentionFrom(config);
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       try {
         progress(`capsule sync: reading ${names.remoteRef} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, now: now(), progress });
+        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress });
         if (round.done) return round.report;
         // A local write landed meanwhile, or a killed git left a lock: start over from the new tip, no pause needed.
         const cleared = await waitOutLock(round.stderr);
@@ -140,6 +145,7 @@ interface RoundInput {
   opts: SyncOptions;
   attempt: number;
   keepDays: number;
+  retention: Retention;
   now: Date;
   progress: (line: string) => void;
 }
@@ -174,7 +180,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   if (legacyNew) await checkMemoryCommit(batch, remote, names.legacy!, legacyTip!);
 
   const report: SyncReport = {
-    remote, ref, remoteRef, trackingRef: tracking, action: 'nothing', dryRun, attempts: input.attempt, pushed: false, published: 0, localCommits: 0, keptLocal: null,
+    remote, ref, remoteRef, trackingRef: tracking, action: 'nothing', dryRun, attempts: input.attempt, pushed: false, published: 0, localCommits: 0, keptLocal: null, retired: 0,
     legacy: legacySeen === null ? null : { ref: names.legacy!, tip: legacyTip!, absorbed: false },
     local: { before: local, after: local }, remoteTip: { before: remoteTip, after: remoteTip },
     incoming: { capsules: 0, events: 0, changed: 0 }, outgoing: { capsules: 0, events: 0, changed: 0 }, resolutions: [],
@@ -198,6 +204,15 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     progress(`capsule sync: moving ${ref} to memory layout ${FORMAT_VERSION}`);
     await store.rebuildIndex({ now: input.now });
     local = await store.tip();
+  }
+  // Retention before publishing: finished capsules past capsule.retireAfterDays leave the tip (a forward commit).
+  if (local !== null && !dryRun && opts.push !== false) {
+    const retired = await store.retire({ now: input.now, retention: input.retention });
+    if (retired.commit !== null) {
+      progress(`capsule sync: retired ${retired.retired.length} finished capsules from the tip (they stay in the history)`);
+      local = retired.commit;
+      report.retired = retired.retired.length;
+    }
   }
 
   report.action = await decide(git, local, remoteTip);
@@ -330,13 +345,6 @@ async function revParse(git: GitRunner, ref: string): Promise<string | null> {
   return out.exitCode === 0 ? out.stdout.trim() : null;
 }
 
-/** Kept local history older than `days`, to delete in the same transaction. */
-async function expiredKept(git: GitRunner, ref: string, now: Date, days: number): Promise<string[]> {
-  const prefix = historyPrefix(ref);
-  const out = await git.run(['for-each-ref', '--format=%(refname) %(objectname)', `${prefix}/`]);
-  const refs = out.stdout.split('\n').filter(Boolean).map((l) => ({ ref: l.split(' ')[0]!, oid: l.split(' ')[1]! }));
-  return expiredHistory(refs, prefix, now, days).map((r) => r.ref);
-}
 
 /** Fetches of under 100 objects unpack them loose, and so do the merges: pack them once they pile up, never waiting. */
 function housekeep(git: GitRunner, store: MemoryStore): void {

@@ -80,7 +80,7 @@ describe('listIndex', () => {
     } finally {
       await batch.close();
     }
-  });
+  }, 120_000);
 
   it('equals an index rebuilt from the capsules after any sequence of writes', async () => {
     for (let i = 1; i <= 6; i += 1) await t.store.writeCapsule(capsuleText({ id: testId(i), created_at: `2026-0${i}-01T12:00:00+03:00`, session_id: `s${i}` }), { now: NOW });
