@@ -10,7 +10,7 @@
 //       [--sync-every 25] [--clear-every 50] [--dist dist] [--label NAME] [--json] [--keep]
 //
 // `--dist` runs another build (e.g. an older version's dist/ taken from git) for a before/after.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -56,16 +56,25 @@ const authors = Array.from({ length: AUTHORS }, (_, i) => {
 
 const owner = new Map(); // session id → author name
 const seen = { docs: new Set(), events: new Set() }; // every capsule and status event any clone ever had
-const stats = { stopMs: [], floorMs: [], syncs: [], resumes: 0, crossAuthor: 0, resumeFailures: 0, hookFailures: 0, looseKbMax: 0, perSyncMax: 0 };
+const stats = { stopMs: [], floorMs: [], syncs: [], syncFailures: [], attemptsMax: 0, resumes: 0, crossAuthor: 0, resumeFailures: 0, hookFailures: 0, looseKbMax: 0, perSyncMax: 0 };
 let sessionCounter = 0;
 
+/** Runs a process to the end (the authors work at the same time, so nothing here blocks the others). */
 function run(cmd, args, opts) {
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { encoding: 'utf8', maxBuffer: 1 << 26, ...opts });
-  return { ...r, ms: performance.now() - t0 };
+  return new Promise((done) => {
+    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
+    child.on('close', (status) => done({ status, stdout, stderr, ms: performance.now() - t0 }));
+    child.stdin.on('error', () => undefined);
+    child.stdin.end(opts.input ?? '');
+  });
 }
-function hook(a, file, payload, env = {}) {
-  const r = run(process.execPath, [join(HOOKS, file)], { cwd: a.dir, env: { ...ENV, CLAUDE_PID: String(a.pid), ...env }, input: JSON.stringify({ cwd: a.dir, transcript_path: a.transcript, ...payload }) });
+async function hook(a, file, payload, env = {}) {
+  const r = await run(process.execPath, [join(HOOKS, file)], { cwd: a.dir, env: { ...ENV, CLAUDE_PID: String(a.pid), ...env }, input: JSON.stringify({ cwd: a.dir, transcript_path: a.transcript, ...payload }) });
   if (r.status !== 0 || /systemMessage/.test(r.stdout ?? '')) stats.hookFailures += 1;
   return r;
 }
@@ -96,46 +105,51 @@ function turnRecords(a) {
   return `${records.map((r) => JSON.stringify(r)).join('\n')}\n`;
 }
 
-function startSession(a, source) {
+async function startSession(a, source) {
   sessionCounter += 1;
   a.session = uuid(sessionCounter);
   owner.set(a.session, a.name);
   a.transcript = join(WORK, `${a.name}-${a.session}.jsonl`);
   writeFileSync(a.transcript, '');
-  return hook(a, 'session-start.js', { session_id: a.session, hook_event_name: 'SessionStart', source });
+  return await hook(a, 'session-start.js', { session_id: a.session, hook_event_name: 'SessionStart', source });
 }
 
-function stop(a) {
+async function stop(a) {
   a.turn += 1;
   appendFileSync(a.transcript, turnRecords(a));
-  const r = hook(a, 'stop.js', { session_id: a.session, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: `done with step ${a.turn}` });
+  const r = await hook(a, 'stop.js', { session_id: a.session, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: `done with step ${a.turn}` });
   stats.stopMs.push(r.ms);
 }
 
-function clear(a) {
-  hook(a, 'session-end.js', { session_id: a.session, hook_event_name: 'SessionEnd', reason: 'clear' });
-  const r = startSession(a, 'clear');
+async function clear(a) {
+  await hook(a, 'session-end.js', { session_id: a.session, hook_event_name: 'SessionEnd', reason: 'clear' });
+  const r = await startSession(a, 'clear');
   const text = (() => { try { return JSON.parse(r.stdout).hookSpecificOutput?.additionalContext ?? ''; } catch { return ''; } })();
   const id = /\(capsule ([0-9A-Z]{26})\)/.exec(text)?.[1];
   if (!id) { stats.resumeFailures += 1; return; }
   stats.resumes += 1;
-  const doc = cli(a, ['show', id]).stdout;
+  const doc = (await cli(a, ['show', id])).stdout;
   const writer = owner.get(/^session_id: "?([^"\n]+)"?$/m.exec(doc)?.[1] ?? '');
   if (writer !== a.name) stats.crossAuthor += 1;
 }
 
-function endSession(a) {
-  hook(a, 'session-end.js', { session_id: a.session, hook_event_name: 'SessionEnd', reason: 'other' });
+async function endSession(a) {
+  await hook(a, 'session-end.js', { session_id: a.session, hook_event_name: 'SessionEnd', reason: 'other' });
   // The work of the session is done: its capsule is resolved, as a person or the agent would.
   const state = join(a.dir, '.git', 'capsule', 'sessions', `${a.session}.json`);
   const id = existsSync(state) ? JSON.parse(readFileSync(state, 'utf8')).autosaveId : undefined;
-  if (id) cli(a, ['status', id, 'resolved', '--writer', a.name]);
+  if (id) await cli(a, ['status', id, 'resolved', '--writer', a.name]);
 }
 
-function sync(a, args = []) {
-  const r = cli(a, ['sync', '--json', ...args]);
-  if (r.status !== 0) throw new Error(`${a.name}: sync failed: ${r.stderr}`);
+async function sync(a, args = []) {
+  const r = await cli(a, ['sync', '--json', ...args]);
+  if (r.status !== 0) {
+    // A push race lost five times in a row is reported, not fatal: the next sync carries it.
+    stats.syncFailures.push(r.stderr.trim().split('\n').pop());
+    return remoteRef;
+  }
   const report = JSON.parse(r.stdout);
+  stats.attemptsMax = Math.max(stats.attemptsMax, report.attempts ?? 1);
   const remoteRef = report.remoteRef ?? report.ref;
   let published = report.published;
   if (published === undefined) published = report.pushed ? Number(git(a.dir, ['rev-list', '--count', report.remoteTip.before ? `${report.remoteTip.before}..${report.remoteTip.after}` : report.remoteTip.after])) : 0;
@@ -159,8 +173,8 @@ function record(a) {
   stats.looseKbMax = Math.max(stats.looseKbMax, kb);
 }
 
-function floor() {
-  stats.floorMs.push(run(process.execPath, ['-e', '0'], { env: ENV }).ms);
+async function floor() {
+  stats.floorMs.push((await run(process.execPath, ['-e', '0'], { env: ENV })).ms);
 }
 
 const started = performance.now();
@@ -168,30 +182,31 @@ const loads = [loadavg()[0]];
 let remoteRef = 'refs/capsules/capsules';
 for (let day = 0; day < DAYS; day += 1) {
   for (let s = 0; s < SESSIONS; s += 1) {
-    for (const a of authors) {
-      a.pid = 40000 + authors.indexOf(a) * 100 + day * 10 + s;
+    await Promise.all(authors.map(async (a, i) => {
+      a.pid = 40000 + i * 100 + day * 10 + s;
       a.turn = 0;
-      startSession(a, 'startup');
-      remoteRef = sync(a, ['--no-push']); // the morning pull's post-merge
-    }
+      await startSession(a, 'startup');
+      remoteRef = await sync(a, ['--no-push']); // the morning pull's post-merge
+    }));
     for (let t = 1; t <= TURNS; t += 1) {
-      for (const a of authors) {
-        stop(a);
-        if (t % 10 === 0 && a === authors[0]) floor();
-        if (t % CLEAR_EVERY === 0 && t < TURNS) clear(a);
-        if (t % SYNC_EVERY === 0) remoteRef = sync(a); // a push's pre-push
-      }
+      // Everyone works at once; each pushes (pre-push: sync) every SYNC_EVERY turns, not all at the same moment.
+      await Promise.all([...authors.map(async (a, i) => {
+        await stop(a);
+        if (t % CLEAR_EVERY === 0 && t < TURNS) await clear(a);
+        if ((t + i * Math.max(1, Math.floor(SYNC_EVERY / AUTHORS))) % SYNC_EVERY === 0) remoteRef = await sync(a);
+      }), t % 10 === 0 ? floor() : Promise.resolve()]);
     }
-    for (const a of authors) {
-      endSession(a);
-      remoteRef = sync(a);
-    }
+    await Promise.all(authors.map(async (a) => {
+      await endSession(a);
+      remoteRef = await sync(a);
+    }));
   }
   loads.push(loadavg()[0]);
   if (!values.json) process.stderr.write(`day ${day + 1}/${DAYS} done, ${Math.round((performance.now() - started) / 1000)} s, load ${loadavg()[0].toFixed(1)}\n`);
+  else process.stderr.write(`day ${day + 1}/${DAYS} done, ${Math.round((performance.now() - started) / 1000)} s, load ${loadavg()[0].toFixed(1)}\n`);
 }
-// Everyone syncs twice more: every clone ends with everything.
-for (let round = 0; round < 2; round += 1) for (const a of authors) remoteRef = sync(a);
+// Everyone syncs twice more, one after the other: every clone ends with everything.
+for (let round = 0; round < 2; round += 1) for (const a of authors) remoteRef = await sync(a);
 
 // What must be everywhere: every capsule and status event any clone ever held.
 let lost = 0;
@@ -238,7 +253,7 @@ const result = {
   },
   stopMs: median(stats.stopMs), stops: stats.stopMs.length, floorMs: median(stats.floorMs),
   capsulesSeen: seen.docs.size, eventsSeen: seen.events.size, lost, resumes: stats.resumes, crossAuthorResumes: stats.crossAuthor,
-  resumeFailures: stats.resumeFailures, hookFailures: stats.hookFailures, localCommitsAuthor1: localCommits,
+  resumeFailures: stats.resumeFailures, hookFailures: stats.hookFailures, syncFailures: stats.syncFailures, attemptsMax: stats.attemptsMax, localCommitsAuthor1: localCommits,
 };
 if (values.json) console.log(JSON.stringify(result, null, 2));
 else {
@@ -246,7 +261,7 @@ else {
   console.log([
     `team-sync (${result.label}, ${values.dist}): ${AUTHORS} authors × ${SESSIONS} sessions × ${TURNS} turns × ${DAYS} days, sync every ${SYNC_EVERY} turns, /clear every ${CLEAR_EVERY}; ${result.cores} cores, ${result.node}, ${result.git}, load ${result.loadavg.min.toFixed(1)}–${result.loadavg.max.toFixed(1)}, ${result.wallSeconds} s`,
     `published history on the remote (${remoteRef}): ${kb(published.bytes)} packed, ${published.objects} objects, ${commits} commits; ${result.publishedKbPerAuthorDay.toFixed(1)} KB per author-day`,
-    `commits per author per sync: at most ${stats.perSyncMax} (${stats.syncs.length} syncs: ${JSON.stringify(result.syncMs.counts)})`,
+    `commits per author per sync: at most ${stats.perSyncMax} (${stats.syncs.length} syncs: ${JSON.stringify(result.syncMs.counts)}; at most ${stats.attemptsMax} attempts; ${stats.syncFailures.length} failed: ${JSON.stringify(stats.syncFailures.slice(0, 3))})`,
     `a fresh git clone of the project: ${check.length} memory objects, ${kb(cloneBytes)}`,
     `loose objects per clone: at most ${stats.looseKbMax} KB during the run, ${looseKbEnd} KB at the end`,
     `sync median: merge ${result.syncMs.merge?.toFixed(0)} ms, fast-forward ${result.syncMs.fastForward?.toFixed(0)} ms, push ${result.syncMs.push?.toFixed(0)} ms, merge --no-push ${result.syncMs.mergeNoPush?.toFixed(0)} ms`,
