@@ -1,9 +1,10 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget'];
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise'];
 
 /**
  * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
@@ -20,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'work-state': ['transcript', 'capsule', 'redact', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
+  supervise: ['budget', 'errors'],
   git: ['errors'],
   'local-state': ['git', ...PURE],
   store: ['git', 'local-state', 'capsule', 'redact', 'errors'],
@@ -29,12 +31,13 @@ const ALLOWED: Record<string, string[]> = {
   'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
   'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
   'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
+  'supervise-runtime': ['budget-runtime', 'resume-runtime', 'store', 'hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
   launch: [],
 };
 const SURFACES: Record<string, string> = { hooks: 'cli', cli: 'hooks' };
 
-/** The only layers that may start processes: lib/git starts every git process. */
-const SPAWNING = ['git'];
+/** The only layers that may start processes: lib/git starts every git process, lib/supervise-runtime the client it supervises. */
+const SPAWNING = ['git', 'supervise-runtime'];
 
 /** A file's layer: its top folder under lib/, `hosts/<host>` for a host adapter, `hosts` for the seam beside them. */
 function layerOf(path: string): string {
@@ -44,12 +47,6 @@ function layerOf(path: string): string {
   return adapter ? `hosts/${sub}` : 'hosts';
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 interface Source {
   path: string;
@@ -72,7 +69,7 @@ const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process
 const SPAWN = /(?:from |require\()['"]node:child_process['"]/;
 
 describe('the layers of lib/', () => {
-  const sources: Source[] = files(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
+  const sources: Source[] = typeScriptFiles(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
   const named = (list: Source[]) => list.map((s) => [relative(LIB, s.path), s] as const);
 
   it('has a rule for every folder', () => {

@@ -74,6 +74,8 @@ export const ERROR_CODES = [
   'BUDGET_FAILED',
   'BUDGET_UNRESOLVABLE',
   'BUDGET_SUPPRESSED',
+  // The supervisor (git capsule supervise)
+  'SUPERVISE_SPAWN_FAILED',
   // Anything else: a bug, reported with its message
   'INTERNAL',
 ] as const;

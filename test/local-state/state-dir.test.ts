@@ -1,13 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveStateDir } from '../../lib/local-state/state-dir';
+import { typeScriptFiles } from '../support/lib-sources';
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('resolveStateDir', () => {
   it('is <common dir>/capsule by default', () => {
@@ -30,7 +25,7 @@ describe('resolveStateDir', () => {
   });
 
   it('is the only reader of CAPSULE_STATE_DIR in lib/', () => {
-    const readers = sources(join(__dirname, '..', '..', 'lib')).filter((p) => /env(?:\.CAPSULE_STATE_DIR|\[['"]CAPSULE_STATE_DIR)|\bSTATE_DIR_ENV\]/.test(readFileSync(p, 'utf8')));
+    const readers = typeScriptFiles().filter((p) => /env(?:\.CAPSULE_STATE_DIR|\[['"]CAPSULE_STATE_DIR)|\bSTATE_DIR_ENV\]/.test(readFileSync(p, 'utf8')));
     expect(readers.map((p) => p.split('/lib/')[1])).toEqual(['local-state/state-dir.ts']);
   });
 });
