@@ -27,7 +27,11 @@ const FIELD = '\x1f';
  */
 export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity }): Promise<Published> {
   const { tip, base, identity } = input;
-  const log = await git.run(['log', `--format=%H${FIELD}%P${FIELD}%ct${FIELD}%(trailers:key=Capsule-Op,valueonly,separator=%x2c)${FIELD}%(trailers:key=Capsule-Local-Commits,valueonly,separator=%x2c)`, `${base}..${tip}`, '--']);
+  // Both at once: the commits it stands for, and what it changes.
+  const [log, diff] = await Promise.all([
+    git.run(['log', `--format=%H${FIELD}%P${FIELD}%ct${FIELD}%(trailers:key=Capsule-Op,valueonly,separator=%x2c)${FIELD}%(trailers:key=Capsule-Local-Commits,valueonly,separator=%x2c)`, `${base}..${tip}`, '--']),
+    git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip]),
+  ]);
   const commits = log.stdout.split('\n').filter(Boolean).map((line) => {
     const [oid = '', parents = '', time = '0', op = '', folded = ''] = line.split(FIELD);
     return { oid, parents: parents.split(' ').filter(Boolean), time: Number(time), op: op.trim(), folded: Number(folded) };
@@ -37,7 +41,6 @@ export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: 
   if (commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {
     return { commit: tip, created: false, localCommits, summary: null };
   }
-  const diff = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip]);
   const changes = parseTreeChanges(diff.stdout);
   const docs = changes.filter((c) => c.status !== 'D' && c.path.endsWith('/capsule.md')).slice(0, 60);
   const texts = await Promise.all(docs.map((c) => batch.readText(`${tip}:${c.path}`)));

@@ -264,7 +264,8 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     }
   }
   report.published = result === remoteTip ? 0 : result === published.commit ? 1 : 2;
-  const keep = (await isAncestor(git, local!, result)) ? null : keepRef(ref, local!, input.now, input.keepDays);
+  // A new publish commit does not descend from the local tip: the per-turn history it stands for is kept locally.
+  const keep = published.created ? keepRef(ref, local!, input.now, input.keepDays) : null;
   drop.push(...(await expiredKept(git, ref, input.now, input.keepDays)));
   const moved = await moveRef(git, { ref, to: result, from: local, keep, drop });
   if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
@@ -308,9 +309,9 @@ async function decide(git: GitRunner, local: string | null, remote: string | nul
   if (local === remote) return 'up-to-date';
   if (remote === null) return 'push';
   if (local === null) return 'fast-forward';
-  if (await isAncestor(git, remote, local)) return 'push';
-  if (await isAncestor(git, local, remote)) return 'fast-forward';
-  return 'merge';
+  // Both asked at once: one git process each, and only one of them can be true.
+  const [ahead, behind] = await Promise.all([isAncestor(git, remote, local), isAncestor(git, local, remote)]);
+  return ahead ? 'push' : behind ? 'fast-forward' : 'merge';
 }
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };

@@ -16,6 +16,9 @@ beforeEach(() => {
   legacyTip = loadLegacyMemory(trio.remote, trio.env, 'capsules', LEGACY);
   loadLegacyMemory(trio.a, trio.env, 'capsules-a');
   loadLegacyMemory(trio.b, trio.env, 'capsules-b');
+  // The fixture's finished capsules are from October 2026: retention (its own tests) must not
+  // retire them here, whatever today's date is, or "loses nothing" would depend on the calendar.
+  for (const dir of [trio.a, trio.b]) git(dir, ['config', 'capsule.retireAfterDays', 'never'], trio.env);
 });
 afterEach(() => removeTrio(trio));
 
@@ -59,6 +62,19 @@ describe('syncing with a remote that holds the branch an older git-capsule pushe
     // The root every memory branch starts from is shared; nothing else of the old history is.
     expect(published.filter((c) => legacyHistory.has(c))).toHaveLength(1);
     expect(published.length).toBeLessThanOrEqual(1 + 3);
+  });
+
+  it('refuses, with SYNC_FORMAT_MISMATCH, to merge a remote whose FORMAT declares a newer layout, and changes nothing', async () => {
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    const tip = refOf(trio.remote, trio.env, REMOTE_REF)!;
+    const stream = `commit ${REMOTE_REF}\ncommitter New <new@example.com> 1796100000 +0000\ndata 4\nnew\nfrom ${tip}\nM 100644 inline FORMAT\ndata ${Buffer.byteLength(FORMAT_TEXT.replace('format: 2', 'format: 3'))}\n${FORMAT_TEXT.replace('format: 2', 'format: 3')}\n\ndone\n`;
+    execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: trio.remote, env: trio.env, input: stream });
+    const { writeCapsules, capsuleText } = await import('./sync-trio');
+    await writeCapsules(trio.b, trio.env, [capsuleText(7, { created_at: '2026-12-01T10:00:00Z' })]);
+    const before = refOf(trio.b, trio.env);
+    await expect(sync(trio.b, trio.env)).rejects.toMatchObject({ code: 'SYNC_FORMAT_MISMATCH', data: { side: 'remote', version: 3 } });
+    expect(refOf(trio.b, trio.env)).toBe(before);
   });
 
   it('merges what an older version pushes to the old branch later, and says the old branch is still there', async () => {

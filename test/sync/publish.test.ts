@@ -90,6 +90,27 @@ describe('what a sync publishes', () => {
   });
 });
 
+describe('a write that lands while the sync pushes', () => {
+  it('is not pushed (the sync pushes the commit it built) and stays local for the next sync', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    await sync(trio.a, trio.env);
+    await writeCapsules(trio.a, trio.env, [capsuleText(2), capsuleText(3)]);
+    let late = '';
+    const report = await sync(trio.a, trio.env, {
+      progress: (line) => {
+        if (!line.includes('pushing') || late) return;
+        // A Stop hook commits on top of the branch the sync has just moved.
+        late = git(trio.a, ['commit-tree', `${REF}^{tree}`, '-p', REF, '-m', 'a late turn'], trio.env);
+        git(trio.a, ['update-ref', REF, late], trio.env);
+      },
+    });
+    expect(report).toMatchObject({ pushed: true, published: 1 });
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(report.local.after);
+    expect(spawnSync('git', ['cat-file', '-e', late], { cwd: trio.remote, env: trio.env }).status).not.toBe(0);
+    expect(refOf(trio.a, trio.env)).toBe(late);
+  });
+});
+
 describe('the local per-turn history', () => {
   it('stays under refs/capsule-history for capsule.localHistoryDays, then goes', async () => {
     const day = (d: number) => () => new Date(Date.UTC(2026, 10, d, 12));
