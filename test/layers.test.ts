@@ -29,6 +29,7 @@ const ALLOWED: Record<string, string[]> = {
   // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
   hosts: ['local-state', 'git', ...PURE],
   'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
+  'hosts/codex': ['hosts', 'local-state', 'git', ...PURE],
   'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
   'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
   'supervise-runtime': ['budget-runtime', 'resume-runtime', 'store', 'hosts', 'hosts/claude', 'local-state', 'git', ...PURE],

@@ -1,3 +1,4 @@
+import { WORK_STATE_READERS } from './work-state-readers';
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
@@ -8,7 +9,7 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
-import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -44,7 +45,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
-  const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
+  const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });

@@ -135,6 +135,13 @@ describe('runSupervisor', () => {
       expect(r.summary?.violations).toEqual([]);
     });
 
+    it("measures from the session transcript when a turn's events carry no usage", async () => {
+      const r = await supervise('NO-USAGE TOKENS=170000\n');
+      expect(r.summary?.received[1]).toMatch(/^\[git-capsule supervise\] The context holds about 170k tokens: past the hard point 158\.8k/);
+      const below = await supervise('NO-USAGE TOKENS=150000\n');
+      expect(below.summary?.received).toEqual(['NO-USAGE TOKENS=150000']);
+    });
+
     it('removes its own coordination file when the client exits', async () => {
       await supervise(`WRITE-CAPSULE ${CAP} BLOCK TOKENS=160000\n`);
       const dir = join(repo.stateDir, 'supervise');

@@ -1,8 +1,8 @@
 import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
-import { JsonlLineReader } from '../../transcript/jsonl-reader';
-import type { TranscriptRecord } from '../../transcript/records';
-import { slimRecord } from '../../transcript/slim-record';
-import type { TranscriptCursor } from '../../local-state/session-state';
+import { JsonlLineReader } from '../transcript/jsonl-reader';
+import type { TranscriptRecord } from '../transcript/records';
+import { slimRecord } from '../transcript/slim-record';
+import type { TranscriptCursor } from '../local-state/session-state';
 
 /** The transcript text after a cursor, and where it starts. */
 export interface TranscriptDelta {
