@@ -4,7 +4,7 @@
 // A round: a turn of transcript and a Stop in each clone, then A pushes (push), B merges (merge:
 // both sides moved), A fast-forwards (fast-forward).
 //
-//   npm run build && node bench/sync-ab.mjs --other /tmp/old/dist [--rounds 9] [--seed 60] [--json]
+//   npm run build && node bench/sync-ab.mjs --other /tmp/old/dist [--this dist] [--rounds 9] [--seed 60] [--json]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { median } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { other: { type: 'string' }, rounds: { type: 'string', default: '9' }, seed: { type: 'string', default: '60' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { other: { type: 'string' }, this: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '9' }, seed: { type: 'string', default: '60' }, json: { type: 'boolean' } } });
 if (!values.other) throw new Error('--other <dist dir> is required (e.g. git archive <old commit> dist | tar -x -C /tmp/old)');
 const ROUNDS = Number(values.rounds);
 const SEED = Number(values.seed);
@@ -68,7 +68,7 @@ function sync(s, c, expected) {
   return r.ms;
 }
 
-const sides = [side('this', resolve(ROOT, 'dist')), side('other', resolve(values.other))];
+const sides = [side('this', resolve(ROOT, values.this)), side('other', resolve(values.other))];
 const rows = Object.fromEntries(sides.map((s) => [s.label, { stop: [], push: [], merge: [], fastForward: [] }]));
 const floor = [];
 const loads = [loadavg()[0]];
