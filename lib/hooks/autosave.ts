@@ -10,6 +10,8 @@ import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
+import { mintCapsuleId } from '../store/random-bytes';
+import { parseTranscriptChunk } from '../transcript/jsonl';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -43,7 +45,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
-  const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const chunk = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
   const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
@@ -62,7 +64,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     now,
     offsetMinutes: -now.getTimezoneOffset(),
     sessionId: session.sessionId,
-    newId: deps.newCapsuleId(now),
+    newId: mintCapsuleId(now),
     repoHead: repo.head,
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,

@@ -30,7 +30,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     const [text, events] = await Promise.all([parts.tree.text(tip!, documentIn(source)), parts.tree.events(tip!, source)]);
     const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
     const current = maxStatus([fm.status, ...events.map((e) => e.status)]);
-    if (!checkStatusMove(id, current, status)) return { done: true as const, value: { commit: tip!, status: current, changed: false } };
+    if (!checkStatusMove(id, current, status)) return { done: true as const, value: { id, commit: tip!, status: current, changed: false } };
     // An older layout is moved in this same commit: the event goes where the capsule will be.
     const dir = `${upgrade === null ? source : capsuleDir(id)}/status`;
     const name = eventName({ now: opts.now, writer: opts.writer, status });
@@ -45,7 +45,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
       objects: upgrade?.objects,
       files: new Map<string, string | null>([...(upgrade?.files ?? []), [`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
     }]);
-    return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
+    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();
   return result;
