@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
 import { capsuleText, git, makeTrio, refOf, REMOTE_REF, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
 
+// Each test spawns the CLI, which spawns git a dozen times: on a loaded 2-core machine one sync took 30 s.
+jest.setTimeout(120_000);
+
 let trio: Trio;
 beforeEach(() => {
   trio = makeTrio();
