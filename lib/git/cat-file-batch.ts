@@ -1,12 +1,28 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
+import type { TreeView } from './tree-bytes';
 import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, type GitRunner } from './git-runner';
+import { childProcess } from './lazy-modules';
 
 /** One object read by `git cat-file --batch`. */
 export interface GitObject {
   oid: string;
   type: string;
   content: Buffer;
+}
+
+/** Reads objects by name (`<oid>`, `<rev>:<path>`, …): a `cat-file --batch`, or the files themselves (FileObjectReader). */
+export interface ObjectReader {
+  /** The object, or null when git would say it is missing. */
+  read(name: string): Promise<GitObject | null>;
+}
+
+/** An object reader the store holds open: texts too, and a close. */
+export interface StoreObjectReader extends ObjectReader {
+  readText(name: string): Promise<string | null>;
+  close(): Promise<void>;
+  /** The tree's entries indexed, kept per tree id by readers that cache them. */
+  treeView?(tree: GitObject): TreeView;
 }
 
 interface Pending {
@@ -19,7 +35,7 @@ interface Pending {
  * A long-lived `git cat-file --batch`: many objects (by `<rev>:<path>` or oid) through one
  * process, in request order. A missing object reads as null. Errors: GIT_FAILED, GIT_TIMEOUT, GIT_MISSING.
  */
-export class CatFileBatch {
+export class CatFileBatch implements StoreObjectReader {
   private child: ChildProcessWithoutNullStreams | null = null;
   private buffer = Buffer.alloc(0);
   private queue: Pending[] = [];
@@ -62,7 +78,7 @@ export class CatFileBatch {
   start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
-    const child = spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = childProcess().spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
     child.stdout.on('data', (b: Buffer) => this.onData(b));

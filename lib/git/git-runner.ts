@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, gitEnv } from './git-env';
+import { childProcess } from './lazy-modules';
 
 /** What one git call returned. */
 export interface GitOutput {
@@ -50,7 +51,7 @@ export function createGitRunner(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
 }
 
 function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): void {
-  const child = spawn('git', [...WRITE_CONFIG, ...args], { cwd, env, stdio: 'ignore', detached: true, windowsHide: true });
+  const child: ChildProcess = childProcess().spawn('git', [...WRITE_CONFIG, ...args], { cwd, env, stdio: 'ignore', detached: true, windowsHide: true });
   // Housekeeping only: a failed `gc --auto` costs disk space, never a capsule, and the next write retries it.
   child.on('error', () => undefined);
   child.unref();
@@ -59,7 +60,7 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   return new Promise<GitOutput>((resolve, reject) => {
-    const child = spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     let stdout = '';
     let stderr = '';
     let timedOut = false;

@@ -1,5 +1,6 @@
 import type { CapsuleStatus } from '../capsule/types';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { GitObject, StoreObjectReader } from '../git/cat-file-batch';
+import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { initMemory } from './init-memory';
@@ -19,17 +20,17 @@ import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryS
 import { writeCapsule } from './write-capsule';
 import { acquireWriteLock, writeLockPath } from './write-lock';
 
-/** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
+/** The memory branch backed by the git CLI: one runner, one object reader (the git files, or a long-lived cat-file), one ref. */
 export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
 
-  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
+  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, housekeeping };
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, housekeeping, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */
@@ -56,6 +57,10 @@ export class GitMemoryStore implements MemoryStore {
   repoDirs(): RepoDirs {
     this.dirs ??= discoverRepoSync(this.git);
     return this.dirs;
+  }
+
+  readObject(name: string): Promise<GitObject | null> {
+    return this.batch.read(name);
   }
 
   async exists(): Promise<boolean> {

@@ -1,15 +1,15 @@
 import { CapsuleError } from '../errors/capsule-error';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
 import { FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
-/** Reads the memory tree through one `cat-file --batch`. */
+/** Reads the memory tree through the store's object reader (the git files, or one `cat-file --batch`). */
 export class MemoryTree {
   /** `git` is used only when the ref reads as missing, to tell an absent ref from a broken one. */
-  constructor(private readonly batch: CatFileBatch, readonly ref: string, private readonly git?: GitRunner) {}
+  constructor(private readonly batch: StoreObjectReader, readonly ref: string, private readonly git?: GitRunner) {}
 
   /**
    * The memory ref's commit, or null when the ref does not exist. A ref that exists but is

@@ -1,3 +1,4 @@
+import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
@@ -8,6 +9,8 @@ export interface StoreParts {
   tree: MemoryTree;
   ref: string;
   identity: GitIdentity;
+  /** Writes single commits without a process where the repository allows it (see runImport). */
+  direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
   /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
