@@ -119,7 +119,7 @@ describe('directCommitter', () => {
     expect(Number(pair.git(pair.b, ['rev-list', '--count', REF]))).toBe(before + WRITES);
     const listing = pair.git(pair.b, ['ls-tree', '-r', '--name-only', REF]);
     for (let i = 0; i < WRITES; i += 1) expect(listing).toContain(`capsules/2026/12/G${i}/capsule.md`);
-  });
+  }, 180_000); // 24 writes racing repeated full gc runs: ~10 s on a quiet machine, over 30 s on a loaded one
 
   it('leaves a commit that places existing objects (a layout move) to fast-import, so the commit is the one fast-import makes', async () => {
     const moved = pair.git(pair.a, ['rev-parse', `${REF}:capsules/2026/11/A2`]);
