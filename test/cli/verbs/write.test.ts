@@ -62,6 +62,12 @@ describe('git capsule write', () => {
     expect(git(r.dir, ['show', `capsules:capsules/2026/11/${named}/capsule.md`], r.env)).toContain('session_id: mine');
   });
 
+  it("records the writer's Codex session, which Codex's exec_command shell names in CODEX_SESSION_ID", async () => {
+    const codex = '01a230d4-782a-72d0-ba84-41438a9184ed';
+    const out = await runCli(['write', '--objective', 'o', '--waiting-on', 'w', '--next', 'n'], { cwd: r.dir, env: { ...r.env, CODEX_SESSION_ID: codex }, now: new Date('2026-11-29T21:00:00Z') });
+    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${out.stdout.trim()}/capsule.md`], r.env)).toContain(`session_id: ${codex}`);
+  });
+
   it('exits 2 on an unknown flag', async () => {
     expect((await r.cli(['write', '--bogus'])).code).toBe(2);
   });
