@@ -145,7 +145,9 @@ realClientDescribe('a simulated team on one remote', () => {
     }
     // Everyone ends up with everything (two passes: the first author's clone fetches the others' last /clears in the second); then measure what the remote holds.
     for (let pass = 0; pass < 2; pass += 1) for (let a = 0; a < AUTHORS; a += 1) await sync(join(root, `author${a}`));
-    packedBytes = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q'], { cwd: remote, input: 'refs/heads/capsules\n', maxBuffer: 1 << 30 }).length;
+    // The remote keeps the published memory under refs/capsules/ (a sync publishes state, docs/sync.md).
+    const published = git(remote, 'for-each-ref', '--format=%(refname)', 'refs/capsules');
+    packedBytes = execFileSync('git', ['pack-objects', '--revs', '--stdout', '-q'], { cwd: remote, input: `${published}\n`, maxBuffer: 1 << 30 }).length;
     const last = syncMs[syncMs.length - 1]!;
     process.stderr.write(
       `team simulation: ${AUTHORS} authors x ${CLIENTS_PER_AUTHOR} sessions, ${CLEARS} clears each; memory ref packed ${packedBytes} bytes = ${Math.round(packedBytes / AUTHORS)} bytes per author-day; ` +
@@ -162,10 +164,12 @@ realClientDescribe('a simulated team on one remote', () => {
   function ownerOf(capsuleId: string): Client | undefined {
     if (writers === undefined) {
       writers = new Map();
-      const log = git(join(root, 'author0'), 'log', '--format=%(trailers:key=Capsule-Id,valueonly,separator=)%x09%(trailers:key=Capsule-Session,valueonly,separator=)', 'refs/heads/capsules');
-      for (const line of log.split('\n')) {
-        const [id, session] = line.split('\t');
-        if (id && session && session !== 'none' && !writers.has(id)) writers.set(id, session);
+      // A sync publishes state, not each commit: the writer's session is the document's own session_id at the tip.
+      const clone = join(root, 'author0');
+      for (const path of git(clone, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules', 'capsules').split('\n').filter((p) => p.endsWith('/capsule.md'))) {
+        const session = /^session_id: "?([^"\n]+)"?$/m.exec(git(clone, 'show', `refs/heads/capsules:${path}`))?.[1];
+        const id = path.split('/').slice(-2)[0]!;
+        if (session) writers.set(id, session);
       }
     }
     const session = writers.get(capsuleId);
