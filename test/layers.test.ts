@@ -15,10 +15,10 @@ const ALLOWED: Record<string, string[]> = {
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
   git: ['errors'],
-  'local-state': ['git', 'budget', 'resume', 'capsule', 'errors'],
+  'local-state': ['git', 'budget', 'resume', 'capsule', 'redact', 'errors'],
   store: ['git', 'capsule', 'redact', 'errors'],
   sync: ['store', 'git', 'capsule', 'errors'],
-  'hosts/claude': ['local-state', 'history', 'transcript', 'budget', 'errors'],
+  'hosts/claude': ['local-state', 'history', 'transcript', 'budget', 'redact', 'errors'],
   'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
   'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
 };

@@ -9,6 +9,7 @@ import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
+import { redactHostText, redactRecords } from '../hosts/claude/redact-records';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -42,8 +43,11 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
-  const chunk = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
-  const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
+  // Every record is redacted as it leaves the reader (a streamed delta's before it is slimmed), so
+  // nothing below clips, joins or renders a secret: extraction sees only redacted text.
+  const parsed = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records) };
+  const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
   if (events.length === 0 && !session.always) {

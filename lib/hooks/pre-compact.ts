@@ -13,6 +13,7 @@ import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../lo
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
     event: 'PreCompact',
+    redact: (text) => deps.redactSecrets(text).text,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);

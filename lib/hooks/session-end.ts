@@ -9,6 +9,7 @@ import type { HookSpec } from './run-hook';
 export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
   return {
     event: 'SessionEnd',
+    redact: (text) => deps.redactSecrets(text).text,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);

@@ -15,6 +15,7 @@ import { readSessionState, writeSessionState } from '../local-state/session-stat
 export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
     event: 'SessionStart',
+    redact: (text) => deps.redactSecrets(text).text,
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);

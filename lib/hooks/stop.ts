@@ -15,6 +15,7 @@ import type { HookSpec } from './run-hook';
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
     event: 'Stop',
+    redact: (text) => deps.redactSecrets(text).text,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);

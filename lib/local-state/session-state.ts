@@ -1,6 +1,8 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CapsuleDocument } from '../capsule/types';
+import { redactDeep } from '../redact/redact-deep';
+import { readPrivateFile, writePrivateFile } from './private-file';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
@@ -37,20 +39,20 @@ export function sessionStatePath(runtimeDir: string, sessionId: string): string 
 /** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
 export function readSessionState(runtimeDir: string, sessionId: string): SessionState {
   try {
-    const value = JSON.parse(readFileSync(sessionStatePath(runtimeDir, sessionId), 'utf8'));
+    const value = JSON.parse(readPrivateFile(sessionStatePath(runtimeDir, sessionId)) ?? '{}');
     return value && typeof value === 'object' ? (value as SessionState) : {};
   } catch {
     return {};
   }
 }
 
-/** Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a file. */
+/**
+ * Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a
+ * file; private (lib/local-state/private-file.ts) and redacted: it holds the autosave document and
+ * raw failure output, and nothing secret is kept where the hooks keep their state either.
+ */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
-  const path = sessionStatePath(runtimeDir, sessionId);
-  mkdirSync(join(runtimeDir, 'sessions'), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, path);
+  writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify(redactDeep(state).value));
 }
 
 /** Session state untouched this long is dropped (a resumed session re-reads its transcript once). */

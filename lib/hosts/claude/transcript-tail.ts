@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularFile } from '../../local-state/regular-file';
 import { recordFill, type ContextFill } from '../../budget/context-fill';
 import { JsonlLineReader } from '../../transcript/jsonl-reader';
 
@@ -23,7 +24,7 @@ export type TranscriptFillRead =
 export function readTranscriptFill(path: string): TranscriptFillRead {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFile(path, { followLinks: true });
   } catch (err) {
     return { ok: false, code: 'TRANSCRIPT_UNREADABLE', message: `cannot open transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
   }
