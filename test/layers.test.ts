@@ -1,52 +1,99 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
+import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-/** Which lib/ folders each layer may import (STYLE.md: imports point down). */
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget'];
+
+/**
+ * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
+ * the same picture). Pure cores import only cores below them; the I/O rooms import the cores and
+ * the rooms below; the procedures import the rooms; the surfaces import everything but each other.
+ */
 const ALLOWED: Record<string, string[]> = {
   errors: [],
   capsule: ['errors'],
   redact: ['errors'],
   select: ['capsule', 'errors'],
   resume: ['select', 'capsule', 'errors'],
-  transcript: ['capsule', 'errors', 'redact'],
-  'work-state': ['capsule', 'errors'],
+  transcript: ['capsule', 'redact', 'errors'],
+  'work-state': ['transcript', 'capsule', 'redact', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
   git: ['errors'],
-  'local-state': ['git', 'budget', 'resume', 'capsule', 'redact', 'errors'],
-  store: ['git', 'capsule', 'redact', 'errors'],
-  sync: ['store', 'git', 'capsule', 'errors'],
-  'hosts/claude': ['local-state', 'history', 'transcript', 'budget', 'redact', 'errors'],
-  'resume-runtime': ['resume', 'select', 'store', 'git', 'local-state', 'capsule', 'errors'],
-  'budget-runtime': ['budget', 'hosts/claude', 'local-state', 'errors'],
+  'local-state': ['git', ...PURE],
+  store: ['git', 'local-state', 'capsule', 'redact', 'errors'],
+  sync: ['store', 'git', 'local-state', 'capsule', 'errors'],
+  // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
+  hosts: ['local-state', 'git', ...PURE],
+  'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
+  'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
+  'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
+  launch: [],
 };
-const PURE = ['capsule', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'redact'];
-const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;
+const SURFACES: Record<string, string> = { hooks: 'cli', cli: 'hooks' };
 
-/** A file's layer: its top folder under lib/, or `hosts/<host>` for a host adapter. */
+/** The only layers that may start processes: lib/git starts every git process. */
+const SPAWNING = ['git'];
+
+/** A file's layer: its top folder under lib/, `hosts/<host>` for a host adapter, `hosts` for the seam beside them. */
 function layerOf(path: string): string {
   const [top, sub] = relative(LIB, path).split('/');
-  return top === 'hosts' ? `hosts/${sub}` : top!;
+  if (top !== 'hosts') return top!;
+  const adapter = sub !== undefined && existsSync(join(LIB, 'hosts', sub)) && statSync(join(LIB, 'hosts', sub)).isDirectory();
+  return adapter ? `hosts/${sub}` : 'hosts';
 }
 
-function files(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? files(path) : path.endsWith('.ts') ? [path] : [];
-  });
+
+interface Source {
+  path: string;
+  layer: string;
+  text: string;
 }
+
+/** The layers `s` imports that its rules do not allow. */
+function violations(s: Source, layerOfImport: (spec: string) => string): string[] {
+  const imports = [...s.text.matchAll(/(?:from |import\(|require\()'(\.\.?\/[^']+)'/g)].map((m) => layerOfImport(m[1]!));
+  const allowed = (target: string) => {
+    if (target === s.layer) return true;
+    if (s.layer in SURFACES) return target !== SURFACES[s.layer] && (target in ALLOWED || target.startsWith('hosts'));
+    return (ALLOWED[s.layer] ?? []).includes(target);
+  };
+  return [...new Set(imports.filter((t) => !allowed(t)))];
+}
+
+const IMPURE = /\b(?:from ['"]node:(?:fs|child_process|fs\/promises)['"]|process\.env|Date\.now\(\)|new Date\(\)|console\.)/;
+const SPAWN = /(?:from |require\()['"]node:child_process['"]/;
 
 describe('the layers of lib/', () => {
-  const sources = files(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
+  const sources: Source[] = typeScriptFiles(LIB).map((path) => ({ path, layer: layerOf(path), text: readFileSync(path, 'utf8') }));
+  const named = (list: Source[]) => list.map((s) => [relative(LIB, s.path), s] as const);
 
-  it.each(sources.filter((s) => ALLOWED[s.layer]).map((s) => [relative(LIB, s.path), s] as const))('%s imports only layers below it', (_n, s) => {
-    const imports = [...s.text.matchAll(/(?:from |import\()'(\.\.?\/[^']+)'/g)].map((m) => layerOf(join(dirname(s.path), m[1]!)));
-    for (const target of imports) if (target !== s.layer) expect(ALLOWED[s.layer]).toContain(target);
+  it('has a rule for every folder', () => {
+    expect([...new Set(sources.map((s) => s.layer))].filter((l) => !(l in ALLOWED) && !(l in SURFACES))).toEqual([]);
   });
 
-  it.each(sources.filter((s) => PURE.includes(s.layer)).map((s) => [relative(LIB, s.path), s] as const))('%s stays pure', (_n, s) => {
+  it.each(named(sources))('%s imports only layers below it', (_n, s) => {
+    expect(violations(s, (spec) => layerOf(join(dirname(s.path), spec)))).toEqual([]);
+  });
+
+  it.each(named(sources.filter((s) => PURE.includes(s.layer))))('%s stays pure', (_n, s) => {
     expect(s.text).not.toMatch(IMPURE);
+  });
+
+  it.each(named(sources.filter((s) => !SPAWNING.includes(s.layer))))('%s starts no process (git goes through lib/git)', (_n, s) => {
+    expect(s.text).not.toMatch(SPAWN);
+  });
+
+  it('names a violation: cli importing hooks, a pure core importing a room, store importing sync', () => {
+    const at = (layer: string): Source => ({ path: join(LIB, layer, 'x.ts'), layer, text: '' });
+    const check = (layer: string, target: string) => violations({ ...at(layer), text: `import { x } from '../${target}/y';` }, (spec) => spec.split('/')[1]!);
+    expect(check('cli', 'hooks')).toEqual(['hooks']);
+    expect(check('hooks', 'cli')).toEqual(['cli']);
+    expect(check('select', 'store')).toEqual(['store']);
+    expect(check('store', 'sync')).toEqual(['sync']);
+    expect(check('git', 'local-state')).toEqual(['local-state']);
+    expect(check('cli', 'store')).toEqual([]);
   });
 });

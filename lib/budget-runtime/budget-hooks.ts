@@ -1,8 +1,8 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
 import { isErrorCode, type ErrorCode } from '../errors/error-codes';
-import { emptySessionState, readGitConfigSnapshot, readSessionState, writeGitConfigSnapshot, writeSessionState, type SessionBudgetState } from '../local-state/budget-state';
-import { readCapsuleGitConfig } from './margin-sources';
+import { emptyBudgetState, readBudgetState, writeBudgetState, type SessionBudgetState } from '../local-state/budget-state';
+import { peekCachedConfig } from '../local-state/cached-config';
 import { gatherBudget } from './gather-budget';
 
 /** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
@@ -12,7 +12,11 @@ export interface BudgetHookContext {
   runtimeDir: string;
   /** Logs a non-fatal finding with its code. */
   warn: (code: ErrorCode, message: string) => void;
-  /** `git config` values the hook already read (capsule.* keys, lower-cased); read live when absent. */
+  /**
+   * `git config` values the hook read through the cached config reader (capsule.* keys,
+   * lower-cased); absent when that read failed or the hook starts no git (UserPromptSubmit):
+   * then the cache as the last reader left it, else none (the default margins).
+   */
   gitConfig?: Readonly<Record<string, string>>;
 }
 
@@ -52,25 +56,19 @@ export function budgetOnSessionStart(input: BudgetHookInput & { source?: string;
   const sessionId = input.session_id;
   if (!sessionId) return;
   guarded(ctx, () => {
-    const state = readSessionState(ctx.runtimeDir, sessionId);
+    const state = readBudgetState(ctx.runtimeDir, sessionId);
     const next: SessionBudgetState = {
       ...state,
       windowOrdinal: input.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
       lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
     };
-    writeSessionState(ctx.runtimeDir, sessionId, next);
-    refreshGitConfigSnapshot(ctx);
+    writeBudgetState(ctx.runtimeDir, sessionId, next);
     return undefined;
   });
 }
 
-function refreshGitConfigSnapshot(ctx: BudgetHookContext): Record<string, string> {
-  const notes: string[] = [];
-  const values = ctx.gitConfig ?? readCapsuleGitConfig(ctx.projectDir, ctx.env, notes);
-  for (const note of notes) ctx.warn('BUDGET_GIT_CONFIG', note);
-  const margins = Object.fromEntries(Object.entries(values).filter(([k]) => k === 'capsule.resetmargintokens' || k === 'capsule.warningrunwaytokens'));
-  writeGitConfigSnapshot(ctx.runtimeDir, margins);
-  return margins;
+function gitConfigOf(ctx: BudgetHookContext): Readonly<Record<string, string>> {
+  return ctx.gitConfig ?? peekCachedConfig(ctx.projectDir, ctx.env)?.values ?? {};
 }
 
 /**
@@ -96,9 +94,9 @@ interface Outcome {
 function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): Outcome | undefined {
   // Without a session and its transcript there is nothing to measure and nowhere to keep flags.
   if (!input.session_id || !input.transcript_path) return undefined;
-  // UserPromptSubmit runs before every prompt and starts no git process: it reads the git config
-  // snapshot the last SessionStart or Stop took; Stop (which runs git for the autosave anyway) refreshes it.
-  const gitConfig = event === 'UserPromptSubmit' ? (readGitConfigSnapshot(ctx.runtimeDir) ?? {}) : refreshGitConfigSnapshot(ctx);
+  // UserPromptSubmit runs before every prompt and starts no git process: it reads the config
+  // cache the last SessionStart or Stop refreshed (their reads run git when the cache is stale).
+  const gitConfig = gitConfigOf(ctx);
   const g = gatherBudget({
     cwd: input.cwd,
     env: ctx.env,
@@ -108,7 +106,7 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     sessionId: input.session_id,
     gitConfig,
   });
-  const state = g.state ?? emptySessionState();
+  const state = g.state ?? emptyBudgetState();
   const r = g.resolution;
   if (r.status === 'disabled') return undefined;
   const code: ErrorCode | null = r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
@@ -124,6 +122,6 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     state.blockedWindow = decision.flags.blockedWindow;
     outcome = { action: decision.action, fill: g.fill.tokens, points: r.points };
   }
-  writeSessionState(ctx.runtimeDir, input.session_id, state);
+  writeBudgetState(ctx.runtimeDir, input.session_id, state);
   return outcome;
 }

@@ -1,6 +1,6 @@
 import type { ContextFill } from '../budget/context-fill';
 import { resolveBudget, type BudgetResolution } from '../budget/resolve-budget';
-import { readSessionState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
+import { readBudgetState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
 import { readClaudeSettings, type ClaudeSettings } from '../hosts/claude/merged-settings';
 import { readMarginSources, type ReadMarginSources } from './margin-sources';
 import { readTranscriptFill } from '../hosts/claude/transcript-tail';
@@ -19,8 +19,8 @@ export interface GatherBudgetOptions {
   reportedWindow?: unknown;
   /** A fill the host reported (status line `current_usage`); the transcript is not read then. */
   fill?: ContextFill | null;
-  /** `git config capsule.*` read earlier; git is run when absent. */
-  gitConfig?: Readonly<Record<string, string>>;
+  /** `git config capsule.*` values, read by the caller through the one cached config reader (lib/local-state). */
+  gitConfig: Readonly<Record<string, string>>;
 }
 
 /** Everything the budget read, and the resolution. */
@@ -59,11 +59,11 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
     else if (read.fill === null) fillProblem = `no main-chain usage in the last ${read.bytesRead} bytes of ${opts.transcriptPath}`;
     else fill = read.fill;
   }
-  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readSessionState(opts.runtimeDir, opts.sessionId) : null;
+  const state = opts.runtimeDir !== null && opts.sessionId !== null ? readBudgetState(opts.runtimeDir, opts.sessionId) : null;
   const model = fill?.model ?? opts.modelHint ?? state?.lastModel ?? null;
   const cap = opts.runtimeDir !== null ? readCap(opts.runtimeDir, opts.sessionId) : null;
   const settings = readClaudeSettings({ env: opts.env, projectDir: opts.projectDir });
-  const margins = readMarginSources({ projectDir: opts.projectDir, cwd: opts.cwd, env: opts.env, gitConfig: opts.gitConfig });
+  const margins = readMarginSources({ projectDir: opts.projectDir, gitConfig: opts.gitConfig });
   // A window the status line reported for this very model beats the catalog (it sees `[1m]`).
   const remembered = state?.hostWindow && model !== null && state.hostWindow.model === model ? state.hostWindow.tokens : undefined;
   const reportedWindow = opts.reportedWindow ?? remembered;

@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
 import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
+import { runGitSync } from '../git/git-sync';
 import { openStore } from '../store/open-store';
 import { isStaleLock, STALE_REF_LOCK_MS } from '../git/stale-ref-lock';
 import { locateRuntime } from '../local-state/runtime-dir';
@@ -46,8 +46,12 @@ function checkNode(): DoctorCheck {
 }
 
 function checkGit(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const r = spawnSync('git', ['--version'], { cwd, env, encoding: 'utf8' });
-  if (r.error || r.status !== 0) return { name: 'git', status: 'fail', detail: 'git is not on PATH', fix: `install git ${MIN_GIT.join('.')} or later and put it on PATH` };
+  let r: { stdout: string };
+  try {
+    r = runGitSync(['--version'], { cwd, env, timeoutMs: 2000 });
+  } catch {
+    return { name: 'git', status: 'fail', detail: 'git is not on PATH', fix: `install git ${MIN_GIT.join('.')} or later and put it on PATH` };
+  }
   const m = /(\d+)\.(\d+)/.exec(r.stdout);
   const old = m !== null && (Number(m[1]) < MIN_GIT[0] || (Number(m[1]) === MIN_GIT[0] && Number(m[2]) < MIN_GIT[1]));
   return old

@@ -13,21 +13,19 @@ export interface ConfigSnapshot {
   dirs: RepoDirs | null;
 }
 
-/** Name of the cache file in the runtime state dir. */
-export const CONFIG_CACHE_FILE = 'git-config.json';
 /**
  * Reads the config keys git-capsule uses. Every store open and the budget need them, and one
  * `git config` process costs ~5–10 ms, so the answer is kept in the runtime state dir
- * (`git-config.json`) and reused while every file that decides it is unchanged: the system,
+ * (its file named by the caller) and reused while every file that decides it is unchanged: the system,
  * global, repository and worktree files, every file a value came from and every include
  * target, each by mtime, ctime, size and inode; keyed by cwd, the git dirs and the
  * environment git reads config from. What cannot be pinned to files (an `onbranch:`
  * include, a bare repository, a source changed during the read) is never cached. Off with
  * `CAPSULE_CONFIG_CACHE=0`. Throws GIT_FAILED, GIT_MISSING when git must be asked and fails.
  */
-export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
+export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions = {}): Promise<ConfigSnapshot> {
   const env = git.env;
-  const place = env.CAPSULE_CONFIG_CACHE === '0' ? null : cachePlace(git);
+  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf ? null : cachePlace(git, opts.cacheFileOf);
   if (place !== null) {
     const hit = lookupConfigCache(place.file, place.key);
     if (hit) return { values: hit.values, dirs: hit.dirs };
@@ -44,10 +42,30 @@ export async function readConfigSnapshot(git: GitRunner, opts: { racyMs?: number
   return askGit(git, null, opts);
 }
 
+/** How a config read finds its cache, and how recent a change may be before it is not cached. */
+export interface ConfigReadOptions {
+  /** The cache file of a repository (lib/local-state decides where); without it nothing is cached. */
+  cacheFileOf?: (where: { commonDir: string; workTree: string | null }) => string | null;
+  /** Replaces the racy-change windows (tests). */
+  racyMs?: number;
+}
+
+/**
+ * The cached answer alone, without starting git: what the last reader in this repository and
+ * environment saw, while its files are unchanged; null on a miss (or with the cache off). For
+ * UserPromptSubmit, which runs before every prompt and starts no process.
+ */
+export function peekConfigSnapshot(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: Pick<ConfigReadOptions, 'cacheFileOf'>): ConfigSnapshot | null {
+  if (where.env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf) return null;
+  const place = cachePlace(where, opts.cacheFileOf);
+  const hit = place === null ? null : lookupConfigCache(place.file, place.key);
+  return hit ? { values: hit.values, dirs: hit.dirs } : null;
+}
+
 /** Reads of git in flight in this process, by cache file and key. */
 const inFlight = new Map<string, Promise<ConfigSnapshot>>();
 
-async function askGit(git: GitRunner, place: CachePlace | null, opts: { racyMs?: number }): Promise<ConfigSnapshot> {
+async function askGit(git: GitRunner, place: CachePlace | null, opts: ConfigReadOptions): Promise<ConfigSnapshot> {
   const env = git.env;
   const startedAt = Date.now();
   const before = place === null ? [] : fixedFiles(place.walk.gitDir, place.walk.commonDir, env).map((f) => [f, statKey(f)] as const);
@@ -80,7 +98,7 @@ interface CachePlace {
 }
 
 /** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
-function cachePlace(git: GitRunner): CachePlace | null {
+function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, cacheFileOf: NonNullable<ConfigReadOptions['cacheFileOf']>): CachePlace | null {
   const env = git.env;
   const walk = walkToGitDir(git.cwd, env);
   if (walk === null) return null;
@@ -91,11 +109,12 @@ function cachePlace(git: GitRunner): CachePlace | null {
       if (existsSync(join(dir, 'HEAD'))) return null;
     }
   }
-  const stateDir = env.CAPSULE_STATE_DIR ? resolve(git.cwd, env.CAPSULE_STATE_DIR) : join(walk.commonDir, 'capsule');
+  const file = cacheFileOf({ commonDir: walk.commonDir, workTree: walk.level });
+  if (file === null) return null;
   // No realpath here: the stat of <common dir>/config follows symlinks, so a `.git` that now
   // leads to another repository fails the lookup anyway.
   const key = JSON.stringify([git.cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
-  return { file: join(stateDir, CONFIG_CACHE_FILE), key, walk };
+  return { file, key, walk };
 }
 
 /** The files known before asking git: global, repository and worktree config. */

@@ -1,7 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
-import { gitFailed, translateSpawnError, type GitRunner } from './git-runner';
+import { gitFailed, type GitRunner } from './git-runner';
+import { runGitSync } from './git-sync';
 
 /** Where a repository lives: its top level (the git dir when bare), git dir and common dir. */
 export interface RepoDirs {
@@ -27,22 +27,14 @@ export const REV_PARSE_DIRS: readonly string[] = ['rev-parse', '--path-format=ab
  * use. Throws NOT_A_REPO, GIT_MISSING, GIT_FAILED.
  */
 export function discoverRepoSync(git: GitRunner): RepoDirs {
-  let stdout: string;
-  try {
-    stdout = execFileSync('git', REV_PARSE_DIRS as string[], { cwd: git.cwd, env: git.env, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: SYNC_TIMEOUT_MS });
-  } catch (err) {
-    const e = err as NodeJS.ErrnoException & { status?: number | null; stderr?: string };
-    if (e.code === 'ENOENT') throw translateSpawnError(e, REV_PARSE_DIRS, git.cwd);
-    if (e.code === 'ETIMEDOUT') {
-      throw new CapsuleError('GIT_TIMEOUT', `git rev-parse did not finish within ${SYNC_TIMEOUT_MS} ms and was killed; check for a stuck lock or a slow disk`, { args: [...REV_PARSE_DIRS], timeoutMs: SYNC_TIMEOUT_MS }, { cause: err });
+  const out = runGitSync(REV_PARSE_DIRS, { cwd: git.cwd, env: git.env, timeoutMs: SYNC_TIMEOUT_MS, okExitCodes: [128] });
+  if (out.exitCode !== 0) {
+    if (/not a git repository/i.test(out.stderr)) {
+      throw new CapsuleError('NOT_A_REPO', `${git.cwd} is not inside a git repository; run git-capsule from a project checkout (or git init first)`, { cwd: git.cwd, stderr: out.stderr });
     }
-    const stderr = String(e.stderr ?? '');
-    if (/not a git repository/i.test(stderr)) {
-      throw new CapsuleError('NOT_A_REPO', `${git.cwd} is not inside a git repository; run git-capsule from a project checkout (or git init first)`, { cwd: git.cwd }, { cause: err });
-    }
-    throw gitFailed(REV_PARSE_DIRS, e.status ?? 128, stderr);
+    throw gitFailed(REV_PARSE_DIRS, out.exitCode, out.stderr);
   }
-  return parseRepoDirs(stdout, git.cwd);
+  return parseRepoDirs(out.stdout, git.cwd);
 }
 
 /** The directories from the output of `git <REV_PARSE_DIRS>` run in `cwd`. */

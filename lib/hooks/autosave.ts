@@ -119,7 +119,7 @@ function isCachedDoc(value: unknown): value is CapsuleDocument {
 }
 
 /**
- * Redacts and commits one document; returns the commit (null: unchanged) and the document
+ * Commits one document (the store redacts it); returns the commit (null: unchanged) and the document
  * written. Validation is the store's (CAPSULE_INVALID with the problems, nothing written): a
  * content-gate hit on a field the autosave filled from captured text falls back to an honest
  * marker, is logged, and the write is tried once more; any other problem fails the hook open.
@@ -132,8 +132,11 @@ export async function commitDocument(
   deps: HookDeps,
 ): Promise<{ commit: string | null; doc: CapsuleDocument }> {
   const write = async (d: CapsuleDocument) => {
-    const text = redactBeforeCommit(renderCapsule(d), ctx, deps);
-    return { commit: (await store.writeCapsule(text, { now: ctx.now(), op: opts.op, replace: opts.replace })).commit, doc: d };
+    // The store redacts (its one write path); the hook only says that it did.
+    const result = await store.writeCapsule(renderCapsule(d), { now: ctx.now(), op: opts.op, replace: opts.replace });
+    const redacted = result.redactions.reduce((n, f) => n + f.count, 0);
+    if (redacted > 0) ctx.warn('REDACTED', `${redacted} secret(s) redacted before commit`);
+    return { commit: result.commit, doc: d };
   };
   try {
     return await write(doc);
@@ -155,14 +158,4 @@ function withoutGatedFields(doc: CapsuleDocument, problems: Problem[]): CapsuleD
     else return null;
   }
   return fixed;
-}
-
-/**
- * The single place capsule text is redacted before it is committed: the memory branch is
- * pushed to remotes, so keys, tokens and passwords never reach it.
- */
-export function redactBeforeCommit(text: string, ctx: HookContext, deps: HookDeps): string {
-  const { text: clean, findings } = deps.redactSecrets(text);
-  if (findings.length > 0) ctx.warn('REDACTED', `${findings.length} secret(s) redacted before commit`);
-  return clean;
 }

@@ -1,9 +1,8 @@
 import { newCapsuleId } from '../capsule/id';
-import { readConfigSnapshot } from '../git/config-snapshot';
+import { readCachedConfig } from '../local-state/cached-config';
 import { createGitRunner } from '../git/git-runner';
 import { openStore } from '../store/open-store';
 import { randomBytesForId } from '../store/random-bytes';
-import { redactCapsuleText } from '../store/redact-capsule';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 import { extractWorkState } from '../hosts/claude/work-events';
 import type { HookDeps } from './hook-deps';
@@ -13,12 +12,9 @@ export const defaultDeps: HookDeps = {
   openStore,
   parseTranscriptChunk,
   extractWorkState,
-  // Capsule-aware: a field that is nothing but a secret stays a valid capsule (plain redactSecrets
-  // would turn `objective: sk-…` into the YAML list `objective: [REDACTED:…]` and fail the write).
-  redactSecrets: redactCapsuleText,
   newCapsuleId: (now) => newCapsuleId(now, randomBytesForId),
   // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
   // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.
   runResume: async (opts) => (await import('../resume-runtime/run-resume')).runResume(opts),
-  readGitConfig: async ({ cwd, env }) => (await readConfigSnapshot(createGitRunner({ cwd, env }))).values,
+  readGitConfig: async ({ cwd, env }) => (await readCachedConfig(createGitRunner({ cwd, env }))).values,
 };

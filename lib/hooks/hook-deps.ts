@@ -4,7 +4,7 @@ import type { AutosaveEvent } from '../work-state/autosave-merge';
 export interface HookStore {
   readonly commonDir: string;
   exists(): Promise<boolean>;
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean }>;
+  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
@@ -36,8 +36,6 @@ export interface HookDeps {
     records: HookTranscriptRecord[],
     opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
   ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
-  /** lib/store `redactCapsuleText` (lib/redact, keeping the YAML valid): applied to every capsule text just before it is committed. */
-  redactSecrets: (text: string) => { text: string; findings: unknown[] };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the

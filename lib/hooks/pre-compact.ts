@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/claude/redact-records';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -13,7 +14,7 @@ import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../lo
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
     event: 'PreCompact',
-    redact: (text) => deps.redactSecrets(text).text,
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);

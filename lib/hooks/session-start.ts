@@ -1,8 +1,9 @@
+import { redactHostText } from '../hosts/claude/redact-records';
 import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
-import { renderOrientation } from './orientation';
+import { renderOrientation } from '../resume/orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
@@ -15,7 +16,7 @@ import { readSessionState, writeSessionState } from '../local-state/session-stat
 export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
     event: 'SessionStart',
-    redact: (text) => deps.redactSecrets(text).text,
+    redact: redactHostText,
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);

@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/claude/redact-records';
 import { budgetOnStop } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -15,7 +16,7 @@ import type { HookSpec } from './run-hook';
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
     event: 'Stop',
-    redact: (text) => deps.redactSecrets(text).text,
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const store = lazyStore(deps, ctx);

@@ -2,9 +2,8 @@
 import { join } from 'node:path';
 import type { BootReceipt } from '../resume/session-authority';
 import { readRegularFile } from './regular-file';
+import { BOOT_RECEIPT_FILE } from './runtime-files';
 
-/** The boot receipt's file name inside the runtime dir: `{ "session_id": … }`, written best-effort at boot. */
-export const BOOT_RECEIPT_FILE = 'boot-receipt.json';
 
 /**
  * Reads the boot receipt for the session cross-check. Call it only when the hook gave an id:

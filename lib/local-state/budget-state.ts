@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
+import { STATE_FILES, statePath } from './state-files';
 import type { BudgetFlags } from '../budget/decide';
 import type { PointsCache } from '../budget/resolve-budget';
 import { readPrivateFile, writePrivateFile } from './private-file';
@@ -19,25 +20,25 @@ export interface SessionBudgetState extends BudgetFlags {
 }
 
 /** A fresh state: window 0, nothing warned or blocked. */
-export function emptySessionState(): SessionBudgetState {
+export function emptyBudgetState(): SessionBudgetState {
   return { warnedWindow: null, blockedWindow: null, windowOrdinal: 0, lastModel: null, hostWindow: null, pointsCache: null, loggedReason: null };
 }
 
 const SESSION_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
 /** `<runtimeDir>/budget/<session>.json`; throws BAD_SESSION_ID for an id that is not a safe file name. */
-export function sessionStatePath(runtimeDir: string, sessionId: string): string {
+export function budgetStatePath(runtimeDir: string, sessionId: string): string {
   if (!SESSION_ID.test(sessionId) || sessionId.startsWith('.')) {
     throw new CapsuleError('BAD_SESSION_ID', `session id ${JSON.stringify(sessionId).slice(0, 80)} is not usable as a file name; expected letters, digits, '.', '_' or '-'.`, { sessionId });
   }
-  return join(runtimeDir, 'budget', `${sessionId}.json`);
+  return statePath(runtimeDir, STATE_FILES.budget, `${sessionId}.json`);
 }
 
 /** Reads a session's budget state; a missing or damaged file reads as a fresh state. */
-export function readSessionState(runtimeDir: string, sessionId: string): SessionBudgetState {
-  const raw = readJson(sessionStatePath(runtimeDir, sessionId));
-  if (!isRecord(raw)) return emptySessionState();
-  const base = emptySessionState();
+export function readBudgetState(runtimeDir: string, sessionId: string): SessionBudgetState {
+  const raw = readJson(budgetStatePath(runtimeDir, sessionId));
+  if (!isRecord(raw)) return emptyBudgetState();
+  const base = emptyBudgetState();
   return {
     warnedWindow: typeof raw.warnedWindow === 'string' ? raw.warnedWindow : null,
     blockedWindow: typeof raw.blockedWindow === 'string' ? raw.blockedWindow : null,
@@ -50,8 +51,8 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
 }
 
 /** Writes a session's budget state atomically (temp file + rename). */
-export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionBudgetState): void {
-  writeJsonAtomic(sessionStatePath(runtimeDir, sessionId), state);
+export function writeBudgetState(runtimeDir: string, sessionId: string, state: SessionBudgetState): void {
+  writeJsonAtomic(budgetStatePath(runtimeDir, sessionId), state);
 }
 
 /** The window id the flags compare with: `<session>:<ordinal>`. */
@@ -87,24 +88,7 @@ export function clearSessionCap(runtimeDir: string, sessionId: string): void {
 }
 
 function capPath(runtimeDir: string): string {
-  return join(runtimeDir, 'budget', 'cap.json');
-}
-
-/**
- * The `git config capsule.*` values SessionStart and Stop saw, for UserPromptSubmit, which
- * must start no git process (it runs before every prompt). Null when never written.
- */
-export function readGitConfigSnapshot(runtimeDir: string): Record<string, string> | null {
-  const raw = readJson(join(runtimeDir, 'budget', 'git-config.json'));
-  if (!isRecord(raw)) return null;
-  return Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === 'string'));
-}
-
-/** Saves the snapshot read by readGitConfigSnapshot; an unchanged snapshot is not rewritten (a rename per hook saved). */
-export function writeGitConfigSnapshot(runtimeDir: string, values: Readonly<Record<string, string>>): void {
-  const path = join(runtimeDir, 'budget', 'git-config.json');
-  if (JSON.stringify(readJson(path)) === JSON.stringify(values)) return;
-  writeJsonAtomic(path, values);
+  return statePath(runtimeDir, STATE_FILES.budget, 'cap.json');
 }
 
 function isHostWindow(value: unknown): value is { model: string; tokens: number } {

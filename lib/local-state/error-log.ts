@@ -1,9 +1,10 @@
 import { join } from 'node:path';
 import { appendPrivateFile } from './private-file';
 import type { ErrorCode } from '../errors/error-codes';
+import { STATE_FILES } from './state-files';
 
 /** The error log's file name inside the runtime dir. */
-export const ERROR_LOG_FILE = 'errors.log';
+export const ERROR_LOG_FILE = STATE_FILES.errorLog.path;
 
 /** One error-log line before it is written. */
 export interface ErrorLogEntry {

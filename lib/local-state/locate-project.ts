@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { runGitSync } from '../git/git-sync';
+import { resolveStateDir } from './state-dir';
 
 /** Where the CLI found the repository and its runtime state. */
 export interface BudgetLocation {
@@ -14,20 +15,14 @@ export function locateBudget(cwd: string, env: NodeJS.ProcessEnv): BudgetLocatio
   let top: string | null = null;
   let common: string | null = null;
   try {
-    const out = execFileSync('git', ['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir'], {
-      cwd,
-      env,
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-      // A hung git must not block the caller for ever (a healthy rev-parse answers in ~5 ms).
-      timeout: 1500,
-    }).split('\n');
+    // A hung git must not block the caller for ever (a healthy rev-parse answers in ~5 ms).
+    const out = runGitSync(['rev-parse', '--path-format=absolute', '--show-toplevel', '--git-common-dir'], { cwd, env, timeoutMs: 1500 }).stdout.split('\n');
     top = out[0] || null;
     common = out[1] || null;
   } catch {
     // Outside a repository (or a bare one): the budget still reports, without runtime state.
   }
   const projectDir = env.CLAUDE_PROJECT_DIR ? resolve(env.CLAUDE_PROJECT_DIR) : top ?? resolve(cwd);
-  const runtimeDir = env.CAPSULE_STATE_DIR ? resolve(cwd, env.CAPSULE_STATE_DIR) : common ? join(common, 'capsule') : null;
+  const runtimeDir = resolveStateDir({ env, commonDir: common, workTree: top });
   return { projectDir, runtimeDir };
 }

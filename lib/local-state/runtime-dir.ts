@@ -1,5 +1,5 @@
-import { join, resolve } from 'node:path';
 import { walkToGitDir } from '../git/git-dir-walk';
+import { resolveStateDir } from './state-dir';
 
 /** Where a hook found the repository's shared git dir, and its runtime state dir (DESIGN §4). */
 export interface RuntimeLocation {
@@ -18,7 +18,6 @@ export interface RuntimeLocation {
  */
 export function locateRuntime(cwd: string, env: NodeJS.ProcessEnv): RuntimeLocation {
   const walked = walkToGitDir(cwd, env);
-  const override = env.CAPSULE_STATE_DIR;
-  const runtimeDir = override ? resolve(override) : walked === null ? null : join(walked.commonDir, 'capsule');
+  const runtimeDir = resolveStateDir({ env, commonDir: walked?.commonDir ?? null, workTree: walked?.level ?? null });
   return { gitDir: walked?.gitDir ?? null, commonDir: walked?.commonDir ?? null, runtimeDir };
 }

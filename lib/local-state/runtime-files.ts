@@ -1,11 +1,12 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { readPrivateFile, writePrivateFile } from './private-file';
+import { STATE_FILES } from './state-files';
 
 /** The boot receipt: which session the last SessionStart saw (the resume runtime cross-checks it). */
-export const BOOT_RECEIPT_FILE = 'boot-receipt.json';
+export const BOOT_RECEIPT_FILE = STATE_FILES.bootReceipt.path;
 /** Left by PreCompact so the session that continues after compaction links to the checkpoint. */
-export const COMPACT_MARKER_FILE = 'compact-marker.json';
+export const COMPACT_MARKER_FILE = STATE_FILES.compactMarker.path;
 
 /** What PreCompact leaves behind. */
 export interface CompactMarker {

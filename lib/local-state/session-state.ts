@@ -1,14 +1,13 @@
-import { readdirSync, rmSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import type { CapsuleDocument } from '../capsule/types';
 import { redactDeep } from '../redact/redact-deep';
 import { readPrivateFile, writePrivateFile } from './private-file';
+import { STATE_FILES, statePath } from './state-files';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
   bytes: number;
   lines: number;
-  /** The first `headLength` bytes (`b64:` and base64): a replaced file with the same size is detected. */
+  /** A hash of the first `headLength` bytes (`fnv:`; never the bytes): a replaced file with the same size is detected. */
   head: string;
   headLength: number;
 }
@@ -28,12 +27,12 @@ export interface SessionState {
 
 /** The file that holds one session's state; ids that are not plain become a hash. */
 export function sessionStatePath(runtimeDir: string, sessionId: string): string {
-  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return join(runtimeDir, 'sessions', `${sessionId}.json`);
+  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return statePath(runtimeDir, STATE_FILES.sessions, `${sessionId}.json`);
   // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
   // A lazy require: this module must not load at start.
   const { createHash } = require('node:crypto') as typeof import('node:crypto');
   const name = createHash('sha1').update(sessionId).digest('hex');
-  return join(runtimeDir, 'sessions', `${name}.json`);
+  return statePath(runtimeDir, STATE_FILES.sessions, `${name}.json`);
 }
 
 /** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
@@ -53,34 +52,4 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
  */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
   writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify(redactDeep(state).value));
-}
-
-/** Session state untouched this long is dropped (a resumed session re-reads its transcript once). */
-export const SESSION_STATE_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
-
-/**
- * Removes session state files not written for `maxAgeMs`, so the runtime dir does not grow one
- * file per session forever. Best effort; returns how many it removed.
- */
-export function pruneSessionStates(runtimeDir: string, now: Date, maxAgeMs = SESSION_STATE_MAX_AGE_MS): number {
-  const dir = join(runtimeDir, 'sessions');
-  let removed = 0;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return 0;
-  }
-  for (const name of names) {
-    try {
-      const path = join(dir, name);
-      if (now.getTime() - statSync(path).mtimeMs > maxAgeMs) {
-        rmSync(path, { force: true });
-        removed += 1;
-      }
-    } catch {
-      // Raced with another hook: nothing to do.
-    }
-  }
-  return removed;
 }

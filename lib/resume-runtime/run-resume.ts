@@ -11,6 +11,7 @@ import type { MemoryStore } from '../store/types';
 import { readBootReceipt } from '../local-state/boot-receipt';
 import { checkCoordination } from './coordination-guard';
 import { appendErrorLines, type ErrorLogEntry } from '../local-state/error-log';
+import { resolveStateDir } from '../local-state/state-dir';
 import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
@@ -118,9 +119,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
 
 function resolveRuntimeDir(opts: RunResumeOptions, store: MemoryStore | null): string | null {
   if (opts.runtimeDir !== undefined) return opts.runtimeDir;
-  const override = opts.env.CAPSULE_STATE_DIR;
-  if (override) return resolve(opts.cwd, override);
-  return store ? join(store.commonDir, 'capsule') : null;
+  return resolveStateDir({ env: opts.env, commonDir: store?.commonDir ?? null, workTree: store?.repoDir ?? null });
 }
 
 function unavailableCode(reason: UnavailableReason): ErrorCode {

@@ -9,7 +9,7 @@ import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
-import { join } from 'node:path';
+import { resolveStateDir } from '../local-state/state-dir';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -21,8 +21,8 @@ export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
 
-  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; stateDir?: string; dirs?: RepoDirs | null }) {
-    const lock = () => acquireWriteLock(writeLockPath(opts.stateDir || join(this.commonDir, 'capsule'), this.commonDir, ref));
+  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
+    const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
     this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
   }
@@ -35,6 +35,11 @@ export class GitMemoryStore implements MemoryStore {
   /** The absolute common git dir; known at open or found on first use (one rev-parse). */
   get commonDir(): string {
     return this.repoDirs().commonDir;
+  }
+
+  /** The runtime state dir (lib/local-state decides it), where the write lock lives. */
+  get stateDir(): string {
+    return resolveStateDir({ env: this.git.env, commonDir: this.commonDir, workTree: this.repoDirs().bare ? null : this.repoDir })!;
   }
 
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */

@@ -4,7 +4,7 @@ import { CatFileBatch } from '../git/cat-file-batch';
 import { resolveIdentity } from '../git/git-env';
 import { GitMemoryStore } from './git-memory-store';
 import { createGitRunner } from '../git/git-runner';
-import { readConfigSnapshot } from '../git/config-snapshot';
+import { readCachedConfig } from '../local-state/cached-config';
 import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
@@ -29,10 +29,10 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   const batch = new CatFileBatch(git);
   try {
     batch.start();
-    const [snapshot] = await Promise.all([readConfigSnapshot(git), batch.read('HEAD')]);
+    const [snapshot] = await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), stateDir: env.CAPSULE_STATE_DIR, dirs: snapshot.dirs });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs });
   } catch (err) {
     await batch.close();
     throw err;

@@ -1,4 +1,5 @@
 import type { CapsuleStatus } from '../capsule/types';
+import type { RedactionFinding } from '../redact/finding-tally';
 
 /** One status event: a small file `status/<stamp>-<writer>-<status>` beside the capsule. */
 export interface StatusEvent {
@@ -41,6 +42,8 @@ export interface WriteResult {
   commit: string | null;
   path: string;
   changed: boolean;
+  /** The secrets redacted from the text before anything was built from it (kinds and counts, never a value). */
+  redactions: RedactionFinding[];
 }
 
 /** What `setStatus` did: the commit now at the tip and the derived status after it. */

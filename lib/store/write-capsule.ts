@@ -16,7 +16,8 @@ import type { WriteResult } from './types';
  * Validates and commits one capsule document as `capsules/<yyyy>/<mm>/<id>/capsule.md` with
  * its index update, in one commit moved by compare-and-swap. `replace` rewrites an existing
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
- * redacted first (`redactCapsuleText`), so nothing built from the text carries one.
+ * redacted first (`redactCapsuleText`), so nothing built from the text carries one: the one
+ * place redaction happens on the way to the branch; the result names what was redacted.
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, WRITE_CONFLICT, MEMORY_ROOT.
  */
 export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
@@ -26,7 +27,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   // Every path to the memory branch (CLI, hooks, autosave) comes through here, and the branch is
   // pushed: redact first, so the blob, the index entry and the commit message are all built from
   // the redacted text.
-  const { text } = redactCapsuleText(original);
+  const { text, findings: redactions } = redactCapsuleText(original);
   const { fields, problems } = validateCapsuleText(text);
   if (problems.length === 0 && !isSafeId(fields.id)) {
     problems.push({ code: 'ID_UNSAFE', field: 'id', message: 'id must be a ULID or UUIDv7 (letters, digits and dashes only)' });
@@ -44,7 +45,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
     if (existing !== null && !opts.replace) {
       throw new CapsuleError('CAPSULE_EXISTS', `capsule ${id} already exists at ${path}; write it with replace to update it, or give the new capsule a new id`, { id, path });
     }
-    if (existing === text) return { done: true as const, value: { id, commit: null, path, changed: false } };
+    if (existing === text) return { done: true as const, value: { id, commit: null, path, changed: false, redactions } };
     if (existing === null && opts.replace && tip !== null) await refuseMoved(parts, tip, id, path);
     const events = tip !== null && existing !== null ? await parts.tree.events(tip, id, month) : [];
     const entry = summarizeCapsule(fields, { id, month }, events);
@@ -58,7 +59,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       deleteDirs: index.deleteDirs,
       files,
     }));
-    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true } } : { done: false as const, outcome };
+    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
   return result;

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { STATE_FILES, statePath } from '../local-state/state-files';
 
 /**
  * node:fs/promises, loaded on the first contended write: loading it costs ~2 ms at every process
@@ -20,7 +21,7 @@ export type ReleaseLock = () => Promise<void>;
 export function writeLockPath(stateDir: string, commonDir: string, ref: string): string {
   // A readable name rather than a hash: loading node:crypto would cost every process start.
   const key = `${commonDir}:${ref}`.replace(/[^0-9A-Za-z._-]+/g, '_').slice(-150);
-  return join(stateDir, 'locks', `${key}.lock`);
+  return statePath(stateDir, STATE_FILES.locks, `${key}.lock`);
 }
 
 /**

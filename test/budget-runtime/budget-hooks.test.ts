@@ -3,6 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { budgetOnSessionStart, budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
+import { createGitRunner } from '../../lib/git/git-runner';
+import { readCachedConfig } from '../../lib/local-state/cached-config';
 
 interface Box {
   ctx: BudgetHookContext;
@@ -154,39 +156,32 @@ describe('budgetOnStop', () => {
   });
 });
 
-describe('the git config snapshot', () => {
-  it('lets UserPromptSubmit use the margins git config had at the last Stop, without running git', () => {
+describe('the git config the budget reads', () => {
+  const fillCache = (b: Box) => readCachedConfig(createGitRunner({ cwd: b.ctx.projectDir, env: b.ctx.env }), { racyMs: 0 });
+
+  it('lets UserPromptSubmit use the config cache the last hook filled, without running git', async () => {
     const b = box();
     execFileSync('git', ['init', '-q', b.ctx.projectDir]);
     execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
     // 130000 is below the default warning point (142424) but past 158808 − 40000 = 118808.
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeUndefined();
-    expect(budgetOnStop(payload(b, 's1', 100_000), b.ctx)).toBeUndefined();
+    await fillCache(b);
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
   });
 
-  it('is taken at SessionStart too', () => {
+  it('uses the default margins once the config changed after the cache was filled', async () => {
     const b = box();
     execFileSync('git', ['init', '-q', b.ctx.projectDir]);
     execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
-    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
-    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
-  });
-
-  it('is rewritten when the margins change, and kept when they do not', () => {
-    const b = box();
-    execFileSync('git', ['init', '-q', b.ctx.projectDir]);
-    execFileSync('git', ['config', 'capsule.warningRunwayTokens', '40000'], { cwd: b.ctx.projectDir });
-    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
-    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, b.ctx);
+    await fillCache(b);
     execFileSync('git', ['config', '--unset', 'capsule.warningRunwayTokens'], { cwd: b.ctx.projectDir });
-    budgetOnStop(payload(b, 's1', 100_000), b.ctx);
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeUndefined();
   });
 
-  it('takes the values the hook already read instead of asking git', () => {
+  it('takes the values the hook already read before the cache', async () => {
     const b = box();
-    budgetOnSessionStart({ session_id: 's1', source: 'startup', cwd: b.ctx.projectDir }, { ...b.ctx, gitConfig: { 'capsule.warningrunwaytokens': '40000' } });
-    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), b.ctx)).toBeDefined();
+    execFileSync('git', ['init', '-q', b.ctx.projectDir]);
+    await fillCache(b);
+    expect(budgetOnUserPromptSubmit(payload(b, 's1', 130_000), { ...b.ctx, gitConfig: { 'capsule.warningrunwaytokens': '40000' } })).toBeDefined();
   });
 });

@@ -1,7 +1,7 @@
 import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { emptySessionState, readCap, readSessionState, sessionStatePath, writeCap, writeSessionState } from '../../lib/local-state/budget-state';
+import { emptyBudgetState, readCap, readBudgetState, budgetStatePath, writeCap, writeBudgetState } from '../../lib/local-state/budget-state';
 import { mergeSettings, readClaudeSettings } from '../../lib/hosts/claude/merged-settings';
 import { readTranscriptFill } from '../../lib/hosts/claude/transcript-tail';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
@@ -42,12 +42,12 @@ describe('readTranscriptFill', () => {
   });
 });
 
-describe('readSessionState', () => {
-  it('round-trips what writeSessionState wrote', () => {
+describe('readBudgetState', () => {
+  it('round-trips what writeBudgetState wrote', () => {
     const dir = tmp();
-    const state = { ...emptySessionState(), warnedWindow: 's:1', windowOrdinal: 1, lastModel: 'm' };
-    writeSessionState(dir, 's', state);
-    expect(readSessionState(dir, 's')).toEqual(state);
+    const state = { ...emptyBudgetState(), warnedWindow: 's:1', windowOrdinal: 1, lastModel: 'm' };
+    writeBudgetState(dir, 's', state);
+    expect(readBudgetState(dir, 's')).toEqual(state);
   });
 
   it.each([
@@ -60,13 +60,13 @@ describe('readSessionState', () => {
       mkdirSync(join(dir, 'budget'));
       writeFileSync(join(dir, 'budget', 's.json'), text);
     }
-    expect(readSessionState(dir, 's')).toEqual(emptySessionState());
+    expect(readBudgetState(dir, 's')).toEqual(emptyBudgetState());
   });
 
   it.each(['../x', '.hidden', 'a/b', '', 'x'.repeat(129)])('refuses the session id %j as a file name', (id) => {
     let caught: unknown;
     try {
-      sessionStatePath('/tmp', id);
+      budgetStatePath('/tmp', id);
     } catch (err) {
       caught = err;
     }

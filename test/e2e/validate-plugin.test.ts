@@ -1,19 +1,38 @@
 import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
 
 const harness = findHarness();
 
+/** `validate.sh DIR --json` (throwaway HOME, offline): the client's JSON report. */
+function validate(dir: string): any {
+  const out = execFileSync(join(harness!, 'validate.sh'), [dir, '--json'], {
+    env: { ...process.env, CLAUDE_BIN: ensureClaudeClient() },
+    encoding: 'utf8',
+    timeout: 90_000,
+  });
+  return JSON.parse(out.slice(out.indexOf('{')));
+}
+
 (harness ? describe : describe.skip)('claude plugin validate', () => {
-  it('accepts the repository root as a plugin', () => {
-    const bin = ensureClaudeClient();
-    const out = execFileSync(join(harness!, 'validate.sh'), [REPO_ROOT, '--json'], {
-      env: { ...process.env, CLAUDE_BIN: bin },
-      encoding: 'utf8',
-      timeout: 90_000,
-    });
-    const report = JSON.parse(out.slice(out.indexOf('{')));
-    expect(report).toMatchObject({ success: true, manifest: { errors: [] } });
-    expect(report.provides.hooks.map((h: { event: string }) => h.event).sort()).toEqual(['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+  it('accepts the repository root as a marketplace', () => {
+    const report = validate(REPO_ROOT);
+    expect(report).toMatchObject({ success: true, manifest: { type: 'marketplace', errors: [] } });
+  }, 240_000);
+
+  it('accepts the plugin the marketplace installs, copied as the client copies it (links followed)', () => {
+    const copy = mkdtempSync(join(tmpdir(), 'capsule-plugin-copy-'));
+    try {
+      cpSync(join(REPO_ROOT, 'plugin'), copy, { recursive: true, dereference: true });
+      // No package.json in the payload: the client would run npm ci (devDependencies too) in it.
+      expect(existsSync(join(copy, 'package.json'))).toBe(false);
+      const report = validate(copy);
+      expect(report).toMatchObject({ success: true, manifest: { type: 'plugin', errors: [] } });
+      expect(report.provides.hooks.map((h: { event: string }) => h.event).sort()).toEqual(['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
   }, 240_000);
 });

@@ -1,16 +1,11 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ERROR_CODES, isErrorCode } from '../../lib/errors/error-codes';
+import { typeScriptFiles } from '../support/lib-sources';
 
 const ROOT = join(__dirname, '..', '..');
 const DOC = readFileSync(join(ROOT, 'docs', 'errors.md'), 'utf8');
 
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? sources(path) : path.endsWith('.ts') ? [path] : [];
-  });
-}
 
 describe('the error codes', () => {
   it('names each code once', () => {
@@ -28,7 +23,7 @@ describe('the error codes', () => {
 
   it('leaves no code in lib/ outside the list (thrown, logged or mapped)', () => {
     const used = new Set<string>();
-    for (const path of sources(join(ROOT, 'lib'))) {
+    for (const path of typeScriptFiles()) {
       const text = readFileSync(path, 'utf8');
       for (const m of text.matchAll(/(?:CapsuleError\(\s*|isCapsuleError\([^,]+,\s*|warn\(\s*|failOpen\(\s*|\bcode: )'([A-Z][A-Z0-9_]+)'/g)) used.add(m[1]!);
     }

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfigSnapshot } from '../../lib/git/config-snapshot';
+import { readCachedConfig } from '../../lib/local-state/cached-config';
 import { createGitRunner } from '../../lib/git/git-runner';
 import { recordingRunner } from './support/recording-runner';
 import { cleanup, git, makeRepo, tempDir } from '../store/support/temp-repo';
@@ -9,7 +9,7 @@ import { cleanup, git, makeRepo, tempDir } from '../store/support/temp-repo';
 async function read(cwd: string, env: NodeJS.ProcessEnv) {
   const runner = recordingRunner(createGitRunner({ cwd, env }));
   // racyMs 0: the test's files were all written just now; the 2 s guard has its own test.
-  const snapshot = await readConfigSnapshot(runner, { racyMs: 0 });
+  const snapshot = await readCachedConfig(runner, { racyMs: 0 });
   return { ...snapshot, calls: runner.calls.length };
 }
 
@@ -38,7 +38,7 @@ describe('readConfigSnapshot', () => {
 
   it('shares one read of git between two readers in one process', async () => {
     const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
-    const [a, b] = await Promise.all([readConfigSnapshot(runner, { racyMs: 0 }), readConfigSnapshot(runner, { racyMs: 0 })]);
+    const [a, b] = await Promise.all([readCachedConfig(runner, { racyMs: 0 }), readCachedConfig(runner, { racyMs: 0 })]);
     expect(b).toEqual(a);
     expect(runner.calls.filter((c) => c.args.includes('--list'))).toHaveLength(1);
   });
@@ -131,17 +131,17 @@ describe('readConfigSnapshot', () => {
 
   it('does not cache a read while a source changed within the racy window', async () => {
     const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
-    await readConfigSnapshot(runner, { racyMs: 60_000 });
-    await readConfigSnapshot(runner, { racyMs: 60_000 });
+    await readCachedConfig(runner, { racyMs: 60_000 });
+    await readCachedConfig(runner, { racyMs: 60_000 });
     expect(runner.calls.filter((c) => c.args[0] === 'config' && c.args.includes('--list'))).toHaveLength(2);
   });
 
   it('caches a read made 50 ms after the last change when timestamps are fine-grained', async () => {
     await new Promise((r) => setTimeout(r, 120));
     const runner = recordingRunner(createGitRunner({ cwd: dir, env }));
-    await readConfigSnapshot(runner);
+    await readCachedConfig(runner);
     const calls = runner.calls.length;
-    await readConfigSnapshot(runner);
+    await readCachedConfig(runner);
     expect(runner.calls).toHaveLength(calls);
   });
 
@@ -157,7 +157,7 @@ describe('readConfigSnapshot', () => {
       },
     };
     // A window far in the future turns the racy guard off: this is the before/after stat check alone.
-    expect((await readConfigSnapshot(racing, { racyMs: -1e9 })).values['capsule.ref']).toBeUndefined();
+    expect((await readCachedConfig(racing, { racyMs: -1e9 })).values['capsule.ref']).toBeUndefined();
     expect((await read(dir, env)).values['capsule.ref']).toBe('refs/capsule-memory/late');
   });
 

@@ -1,9 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { HookEventName } from '../../lib/hosts/claude/hook-events';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import { makeIsolatedRepo, runGit } from '../support/repo';
 
 /** A temporary git repository with one commit, its runtime dir diverted to a temp folder. */
 export interface TempRepo {
@@ -13,24 +13,15 @@ export interface TempRepo {
   cleanup: () => void;
 }
 
-/** Creates a real repository with the real git CLI; `env` diverts CAPSULE_STATE_DIR. */
+/** Creates a real repository with the real git CLI, isolated from the developer's config; `env` diverts CAPSULE_STATE_DIR. */
 export function makeTempRepo(): TempRepo {
-  const root = mkdtempSync(join(tmpdir(), 'capsule-hook-'));
-  const dir = join(root, 'repo');
-  const stateDir = join(root, 'state');
-  execFileSync('git', ['init', '-q', '-b', 'main', dir]);
-  git(dir, 'config', 'user.email', 'test@example.invalid');
-  git(dir, 'config', 'user.name', 'test');
-  writeFileSync(join(dir, 'README.md'), '# scratch\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'init');
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: root, CAPSULE_STATE_DIR: stateDir, GIT_CONFIG_NOSYSTEM: '1' };
-  return { dir, stateDir, env, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+  const repo = makeIsolatedRepo({ prefix: 'capsule-hook-', identity: { name: 'test', email: 'test@example.invalid' }, files: { 'README.md': '# scratch\n' } });
+  return { dir: repo.dir, stateDir: repo.stateDir, env: repo.env, cleanup: repo.cleanup };
 }
 
-/** Runs git in `dir` and returns its trimmed stdout. */
+/** Runs git in `dir` (no system or global config) and returns its trimmed stdout. */
 export function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+  return runGit(dir, args);
 }
 
 /** A temp dir that is not inside any repository. */

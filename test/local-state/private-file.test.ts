@@ -96,3 +96,15 @@ describe('writeSessionState', () => {
     expect(Object.values(readSessionState(root, 's1').openFailures ?? {})).toEqual(['Exit code 22 for [REDACTED:github-token]']);
   });
 });
+
+describe('pruneLocalState on an error log that is a link', () => {
+  it('never truncates the file the link points at', () => {
+    const { pruneLocalState, ERROR_LOG_MAX_BYTES } = require('../../lib/local-state/state-files') as typeof import('../../lib/local-state/state-files');
+    const outside = join(root, 'big.txt');
+    writeFileSync(outside, 'x'.repeat(ERROR_LOG_MAX_BYTES + 10));
+    mkdirSync(join(root, 'state'));
+    symlinkSync(outside, join(root, 'state', 'errors.log'));
+    pruneLocalState(join(root, 'state'), new Date());
+    expect(statSync(outside).size).toBe(ERROR_LOG_MAX_BYTES + 10);
+  });
+});

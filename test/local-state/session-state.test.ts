@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync, utimesSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { pruneSessionStates, readSessionState, sessionStatePath, writeSessionState } from '../../lib/local-state/session-state';
+import { readSessionState, sessionStatePath, writeSessionState } from '../../lib/local-state/session-state';
 
 describe('sessionStatePath', () => {
   it('keeps a plain session id as the file name and hashes anything else', () => {
@@ -26,27 +26,5 @@ describe('readSessionState', () => {
     mkdirSync(join(dir, 'sessions'), { recursive: true });
     writeFileSync(sessionStatePath(dir, 's2'), '{not json');
     expect(readSessionState(dir, 's2')).toEqual({});
-  });
-});
-
-describe('pruneSessionStates', () => {
-  let dir: string;
-  beforeEach(() => (dir = mkdtempSync(join(tmpdir(), 'capsule-prune-'))));
-  afterEach(() => rmSync(dir, { recursive: true, force: true }));
-
-  it('removes state files older than the limit and keeps recent ones', () => {
-    writeSessionState(dir, 'old', { autosaveId: 'A' });
-    writeSessionState(dir, 'new', { autosaveId: 'B' });
-    const now = new Date('2026-11-29T21:00:00Z');
-    const longAgo = new Date('2026-09-01T00:00:00Z');
-    utimesSync(sessionStatePath(dir, 'old'), longAgo, longAgo);
-    utimesSync(sessionStatePath(dir, 'new'), now, now);
-    expect(pruneSessionStates(dir, now)).toBe(1);
-    expect(existsSync(sessionStatePath(dir, 'old'))).toBe(false);
-    expect(readSessionState(dir, 'new')).toEqual({ autosaveId: 'B' });
-  });
-
-  it('does nothing when there is no sessions folder', () => {
-    expect(pruneSessionStates(join(dir, 'none'), new Date())).toBe(0);
   });
 });

@@ -40,7 +40,7 @@ describe('compare-and-swap writes', () => {
       await seed.writeCapsule(capsuleText({ id: testId(3) }), { now: NOW });
     };
     const runner = racingRunner(createGitRunner({ cwd: dir, env }), rivalWrite);
-    const store = new GitMemoryStore(runner, new CatFileBatch(runner), 'refs/heads/capsules', { identity: FALLBACK_IDENTITY, stateDir: env.CAPSULE_STATE_DIR });
+    const store = new GitMemoryStore(runner, new CatFileBatch(runner), 'refs/heads/capsules', { identity: FALLBACK_IDENTITY });
     try {
       await op(store);
       expect(runner.imports).toBe(2);

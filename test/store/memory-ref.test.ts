@@ -98,14 +98,14 @@ describe('openStore with capsule.ref', () => {
 describe('repoConfigFrom', () => {
   it('reads capsule.ref and the identity from one git config call', async () => {
     const { createGitRunner } = await import('../../lib/git/git-runner');
-    const { readConfigSnapshot } = await import('../../lib/git/config-snapshot');
+    const { readCachedConfig } = await import('../../lib/local-state/cached-config');
     const { CONFIG_LIST_ARGS } = await import('../../lib/git/config-sources');
     const { repoConfigFrom } = await import('../../lib/store/memory-ref');
     const { recordingRunner } = await import('../git/support/recording-runner');
     const { dir, env } = makeRepo();
     git(dir, ['config', 'capsule.ref', 'refs/capsule-memory/x'], env);
     const runner = recordingRunner(createGitRunner({ cwd: dir, env: { ...env, CAPSULE_CONFIG_CACHE: '0' } }));
-    expect(repoConfigFrom((await readConfigSnapshot(runner)).values)).toEqual({ capsuleRef: 'refs/capsule-memory/x', userName: 'Test User', userEmail: 'test@example.com' });
+    expect(repoConfigFrom((await readCachedConfig(runner)).values)).toEqual({ capsuleRef: 'refs/capsule-memory/x', userName: 'Test User', userEmail: 'test@example.com' });
     expect(runner.calls.map((c) => c.args)).toEqual([[...CONFIG_LIST_ARGS]]);
     cleanup(dir);
   });

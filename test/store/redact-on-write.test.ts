@@ -33,6 +33,13 @@ describe('writeCapsule', () => {
     expect(git(t.dir, ['log', '-1', '--format=%s', 'capsules'], t.env)).toBe(`write ${testId(1)}: Rotate [REDACTED:github-token] today`);
   });
 
+  it('names what it redacted in its result, so callers report it without redacting again', async () => {
+    const result = await t.store.writeCapsule(capsuleText({ id: testId(3), objective: `Rotate ${GITHUB}`, next_valid_action: `use ${GITHUB}` }), { now: NOW });
+    expect(result.redactions).toEqual([{ kind: 'github-token', count: 2 }]);
+    const again = await t.store.writeCapsule(capsuleText({ id: testId(3), objective: `Rotate ${GITHUB}`, next_valid_action: `use ${GITHUB}` }), { now: NOW, replace: true });
+    expect(again).toMatchObject({ changed: false, redactions: [{ kind: 'github-token', count: 2 }] });
+  });
+
   it('writes a capsule whose objective is nothing but a secret, redacted', async () => {
     const result = await t.store.writeCapsule(capsuleText({ id: testId(2), objective: ANTHROPIC }), { now: NOW });
     expect(git(t.dir, ['show', `capsules:${result.path}`], t.env)).toContain('[REDACTED:anthropic-key]');

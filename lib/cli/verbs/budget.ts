@@ -9,6 +9,8 @@ import { findTranscriptPath, sessionIdOfTranscript } from '../../hosts/claude/fi
 import { gatherBudget, type GatheredBudget } from '../../budget-runtime/gather-budget';
 import { readMarginSources } from '../../budget-runtime/margin-sources';
 import { CapsuleError } from '../../errors/capsule-error';
+import { createGitRunner } from '../../git/git-runner';
+import { readCachedConfig } from '../../local-state/cached-config';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { renderBudgetReport } from '../budget-report';
@@ -46,22 +48,23 @@ async function runReport(args: string[], ctx: CliContext): Promise<number> {
   });
   if (positionals.length > 0) throw usageError('budget', `unexpected argument '${positionals[0]}'`);
   if (values.transcript !== undefined && values.session !== undefined) throw usageError('budget', '--transcript and --session exclude each other');
-  const gathered = gatherForCli(ctx, { transcript: values.transcript ?? null, session: values.session ?? null });
+  const gathered = await gatherForCli(ctx, { transcript: values.transcript ?? null, session: values.session ?? null });
   ctx.stdout(values.json ? `${JSON.stringify(budgetJson(gathered))}\n` : renderBudgetReport(gathered));
   return EXIT.OK;
 }
 
 /** Locates the transcript and runtime dir the way the CLI does, then gathers the budget. */
-export function gatherForCli(
+export async function gatherForCli(
   ctx: CliContext,
   opts: { transcript: string | null; session: string | null; modelHint?: string | null; reportedWindow?: unknown; fill?: ContextFill | null },
-): GatheredBudget {
+): Promise<GatheredBudget> {
   const { projectDir, runtimeDir } = locateBudget(ctx.cwd, ctx.env);
+  const config = await readCliGitConfig(ctx, projectDir);
   // Run from Claude's Bash tool, the CLI knows its own session from CLAUDE_CODE_SESSION_ID.
   const session = opts.session ?? (opts.transcript === null ? ctx.env.CLAUDE_CODE_SESSION_ID || null : null);
   const transcriptPath = opts.transcript !== null ? resolve(ctx.cwd, opts.transcript) : findTranscriptPath({ env: ctx.env, projectDirs: [projectDir, ctx.cwd], sessionId: session });
   const sessionId = session ?? (transcriptPath !== null ? sessionIdOfTranscript(transcriptPath) : null);
-  return gatherBudget({
+  const gathered = gatherBudget({
     cwd: ctx.cwd,
     env: ctx.env,
     projectDir,
@@ -71,7 +74,18 @@ export function gatherForCli(
     modelHint: opts.modelHint ?? null,
     reportedWindow: opts.reportedWindow,
     fill: opts.fill ?? null,
+    gitConfig: config.values,
   });
+  return { ...gathered, notes: [...new Set([...gathered.notes, ...config.notes])] };
+}
+
+/** `git config capsule.*` through the one cached reader; a failed read is a note, and the defaults apply. */
+async function readCliGitConfig(ctx: CliContext, projectDir: string): Promise<{ values: Record<string, string>; notes: string[] }> {
+  try {
+    return { values: (await readCachedConfig(createGitRunner({ cwd: projectDir, env: ctx.env }))).values, notes: [] };
+  } catch (err) {
+    return { values: {}, notes: [`could not read git config capsule.* (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`] };
+  }
 }
 
 /** The JSON form of a gathered budget (stable keys; `--json`). */
@@ -118,7 +132,7 @@ async function runCap(args: string[], ctx: CliContext): Promise<number> {
   }
   const parsed = parseTokenCount(value);
   if (!parsed.ok) throw usageError('budget', `cap '${value}' is not a whole token count (expected e.g. 150000, 100k, 1.5m, or off)`);
-  const { margins } = resolveMargins(readMarginSources({ projectDir, cwd: ctx.cwd, env: ctx.env }).sources);
+  const { margins } = resolveMargins(readMarginSources({ projectDir, gitConfig: (await readCliGitConfig(ctx, projectDir)).values }).sources);
   // The cap must leave a positive warning point for any model: the largest output reserve, the summary buffer and both margins.
   const minimum = OUTPUT_RESERVE_CAP + SUMMARY_BUFFER + margins.resetMarginTokens + margins.warningRunwayTokens + 1;
   if (parsed.tokens < minimum) {

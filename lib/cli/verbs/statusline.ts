@@ -1,6 +1,6 @@
 import type { ContextFill } from '../../budget/context-fill';
 import { formatTokens } from '../../budget/token-count';
-import { writeSessionState } from '../../local-state/budget-state';
+import { writeBudgetState } from '../../local-state/budget-state';
 import type { GatheredBudget } from '../../budget-runtime/gather-budget';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
@@ -47,7 +47,7 @@ async function statusLine(input: Rec, ctx: CliContext, json: boolean): Promise<s
   const fill = reportedFill(cw.current_usage, model);
   const workspace = isRecord(input.workspace) ? input.workspace : {};
   const cwd = str(workspace.project_dir) ?? str(workspace.current_dir) ?? str(input.cwd) ?? ctx.cwd;
-  const g = gatherForCli(
+  const g = await gatherForCli(
     { ...ctx, cwd },
     { transcript: str(input.transcript_path), session: safeSession(input.session_id), modelHint: model, reportedWindow: cw.context_window_size, fill },
   );
@@ -92,7 +92,7 @@ function rememberHostWindow(g: GatheredBudget, model: string | null, size: unkno
   if (typeof size !== 'number' || !Number.isSafeInteger(size) || size <= 0) return;
   if (g.state.hostWindow?.model === model && g.state.hostWindow.tokens === size) return;
   try {
-    writeSessionState(g.runtimeDir, g.sessionId, { ...g.state, hostWindow: { model, tokens: size } });
+    writeBudgetState(g.runtimeDir, g.sessionId, { ...g.state, hostWindow: { model, tokens: size } });
   } catch {
     // The state dir may be read-only; the line still prints, the hooks fall back to the catalog.
   }

@@ -4,7 +4,6 @@ import { formatStamp } from '../../capsule/created-at';
 import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
 import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
-import { redactCapsuleText } from '../../store/redact-capsule';
 import { parseVerbArgs, usageError } from '../args';
 import { randomBytesForId } from '../../store/random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
@@ -41,13 +40,13 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
     if (positionals.length > 1) throw usageError('write', 'expected at most one <file|->');
     const now = ctx.now();
     return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
-      // The memory branch is pushed to remotes: secrets never reach a commit (DESIGN §5).
-      // Capsule-aware: an objective that is nothing but a secret stays valid YAML once redacted.
-      const { text: clean, findings } = redactCapsuleText(text);
-      const result = await store.writeCapsule(clean, { now, replace: values.replace === true });
+      // The memory branch is pushed to remotes: the store redacts every document before it builds
+      // anything from it (DESIGN §5), and says what it redacted.
+      const result = await store.writeCapsule(text, { now, replace: values.replace === true });
+      const findings = result.redactions;
       const redacted = findings.reduce((n, f) => n + f.count, 0);
       if (redacted > 0 && !values.json) ctx.stderr(`git capsule write: redacted ${redacted} secret${redacted === 1 ? '' : 's'} (${findings.map((f) => f.kind).join(', ')}) before committing\n`);
-      ctx.stdout(values.json ? `${JSON.stringify({ ...result, redactions: findings })}\n` : `${result.id}\n`);
+      ctx.stdout(values.json ? `${JSON.stringify(result)}\n` : `${result.id}\n`);
       return EXIT.OK;
     });
   },

@@ -1,45 +1,36 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { renderCapsule } from '../../../lib/capsule/render';
 import { emptySections } from '../../../lib/capsule/sections';
+import { makeIsolatedRepo, READ_ONLY_GIT_ENV, runGit } from '../../support/repo';
 
-/** An environment with no user config at all: no ~/.gitconfig, no system config, no identity. */
-export function isolatedEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const home = mkdtempSync(join(tmpdir(), 'capsule-home-'));
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: home, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(home, '.gitconfig'), CAPSULE_STATE_DIR: join(home, 'state'), TZ: 'UTC', ...extra };
-  return env;
-}
+/** The roots of the repositories made here, by repository dir, so `cleanup(dir)` removes everything. */
+const roots = new Map<string, string>();
 
 /** A temporary directory removed by `cleanup`. */
 export function tempDir(prefix = 'capsule-repo-'): string {
   return mkdtempSync(join(tmpdir(), prefix));
 }
 
-/** Runs real git in `cwd` and returns its trimmed stdout. */
-export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = isolatedEnv()): string {
-  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+/** Runs real git in `cwd` (no system or global config unless `env` says) and returns its trimmed stdout. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv = READ_ONLY_GIT_ENV): string {
+  return runGit(cwd, args, env);
 }
 
-/** A fresh repository with an identity and one commit on main (unless `empty`). */
+/** A fresh repository with an identity and one commit on main (unless `empty`), isolated from the developer's config. */
 export function makeRepo(opts: { empty?: boolean; bare?: boolean; identity?: boolean } = {}): { dir: string; env: NodeJS.ProcessEnv } {
-  const env = isolatedEnv();
-  const dir = tempDir();
-  git(dir, ['init', '-q', '-b', 'main', ...(opts.bare ? ['--bare'] : [])], env);
-  if (opts.identity !== false) {
-    git(dir, ['config', 'user.name', 'Test User'], env);
-    git(dir, ['config', 'user.email', 'test@example.com'], env);
-  }
-  if (!opts.empty && !opts.bare) {
-    git(dir, ['-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial'], env);
-  }
-  return { dir, env };
+  const repo = makeIsolatedRepo({ bare: opts.bare, commits: opts.empty ? 0 : 1, identity: opts.identity === false ? false : undefined });
+  roots.set(repo.dir, repo.root);
+  return { dir: repo.dir, env: repo.env };
 }
 
-/** Removes directories made by these helpers. */
+/** Removes directories made by these helpers (a repository's HOME and state go with it). */
 export function cleanup(...dirs: string[]): void {
-  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+  for (const d of dirs) {
+    rmSync(roots.get(d) ?? d, { recursive: true, force: true });
+    roots.delete(d);
+  }
 }
 
 /** A valid capsule document with the given overrides of the frontmatter. */

@@ -1,4 +1,4 @@
-import { renderOrientation } from '../../lib/hooks/orientation';
+import { renderOrientation } from '../../lib/resume/orientation';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 

@@ -1,0 +1,105 @@
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** One kind of file git-capsule keeps in the runtime state dir. */
+export interface StateFile {
+  /** Relative to the state dir; a folder ends with `/` and holds one file per session (or per lock). */
+  path: string;
+  /** What it holds and who writes it. */
+  what: string;
+  /** When pruning removes it (DAY-based ages are checked by `pruneLocalState`); absent: it is rewritten in place. */
+  maxAgeMs?: number;
+  /** Names inside a folder that pruning keeps whatever their age. */
+  keep?: readonly string[];
+}
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * Every file under `<git common dir>/capsule/` (DESIGN §4), in one table: a new kind of local
+ * state gets a row here, and `pruneLocalState` bounds it (test/local-state/state-files.test.ts
+ * fails on a file the hooks leave that no row declares). Never committed, never pushed.
+ */
+export const STATE_FILES = {
+  bootReceipt: { path: 'boot-receipt.json', what: 'which session the last SessionStart saw (the resume cross-checks it)' },
+  compactMarker: { path: 'compact-marker.json', what: 'left by PreCompact for the session that continues after compaction', maxAgeMs: DAY_MS },
+  errorLog: { path: 'errors.log', what: 'one coded line per hook failure or finding; trimmed to its newest 256 KiB past 1 MiB' },
+  configCache: { path: 'git-config.json', what: 'the git config values and directories, reused while the config files keep their stat' },
+  sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link and open failures", maxAgeMs: 30 * DAY_MS },
+  budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
+  locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
+} as const satisfies Record<string, StateFile>;
+
+/** The path of a state file or folder entry. */
+export function statePath(runtimeDir: string, file: StateFile, name?: string): string {
+  return name === undefined ? join(runtimeDir, file.path) : join(runtimeDir, file.path, name);
+}
+
+/** Past this the error log is cut down to its newest part. */
+export const ERROR_LOG_MAX_BYTES = 1024 * 1024;
+const ERROR_LOG_KEEP_BYTES = 256 * 1024;
+/** A temp file of an atomic write whose writer was killed. */
+const TEMP_MAX_AGE_MS = 3600 * 1000;
+
+/**
+ * Bounds the runtime dir (SessionEnd calls it): per-session files untouched for their row's
+ * `maxAgeMs` are removed, the error log is trimmed, and temp files of killed writers go. Best
+ * effort, never throws; returns how many files it removed.
+ */
+export function pruneLocalState(runtimeDir: string, now: Date): number {
+  let removed = 0;
+  for (const file of Object.values(STATE_FILES) as StateFile[]) {
+    if (file.maxAgeMs === undefined) continue;
+    if (file.path.endsWith('/')) {
+      for (const name of list(statePath(runtimeDir, file))) {
+        if (file.keep?.includes(name)) continue;
+        if (removeIfOlder(join(runtimeDir, file.path, name), now, name.endsWith('.tmp') ? Math.min(file.maxAgeMs, TEMP_MAX_AGE_MS) : file.maxAgeMs)) removed += 1;
+      }
+    } else if (removeIfOlder(statePath(runtimeDir, file), now, file.maxAgeMs)) removed += 1;
+  }
+  for (const name of list(runtimeDir)) if (name.endsWith('.tmp') && removeIfOlder(join(runtimeDir, name), now, TEMP_MAX_AGE_MS)) removed += 1;
+  trimErrorLog(statePath(runtimeDir, STATE_FILES.errorLog));
+  return removed;
+}
+
+function list(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+}
+
+function removeIfOlder(path: string, now: Date, maxAgeMs: number): boolean {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile() || now.getTime() - stat.mtimeMs <= maxAgeMs) return false;
+    rmSync(path, { force: true });
+    return true;
+  } catch {
+    return false; // raced with another hook
+  }
+}
+
+/** Keeps the newest ERROR_LOG_KEEP_BYTES, from a line start, once the log passes ERROR_LOG_MAX_BYTES. */
+function trimErrorLog(path: string): void {
+  let fd: number | undefined;
+  try {
+    // Never through a link planted in the log's place: truncating it would cut someone else's file.
+    fd = openSync(path, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size <= ERROR_LOG_MAX_BYTES) return;
+    const size = stat.size;
+    // Uint8Array rather than Buffer: @types/node 20.9 and TypeScript 5.9 disagree about Buffer's ArrayBuffer.
+    const tail = new Uint8Array(ERROR_LOG_KEEP_BYTES);
+    const n = readSync(fd, tail, 0, tail.length, size - tail.length);
+    const start = tail.subarray(0, n).indexOf(10) + 1;
+    const kept = tail.subarray(start, n);
+    writeSync(fd, kept, 0, kept.length, 0);
+    ftruncateSync(fd, kept.length);
+  } catch {
+    // Another hook appending at the same moment loses nothing worse than a line.
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+  }
+}
