@@ -62,7 +62,8 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
   valid.sort((a, b) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
   const [winner, ...older] = valid;
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: 'valid, older than the selected capsule' });
-  for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL });
+  // Unread with a winner: older than it. Without one (the resume's parse budget ran out), only unread.
+  for (const c of unread) rejected.push(winner ? { id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL } : { id: c.id, path: c.path, status: c.status, reason: 'unreadable', detail: 'not read' });
   if (winner) {
     if (unreadCount > 0) rejected.push({ id: '', path: '', status: SELECTABLE_STATUS, reason: 'superseded', detail: UNREAD_DETAIL, count: unreadCount });
     return { capsule: winner, rejected, unavailable: null };

@@ -1,5 +1,6 @@
 import { parseCapsule } from '../capsule/parse';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { CatFileBatch, ReadOptions } from '../git/cat-file-batch';
+import { DOCUMENT_READ } from '../store/memory-tree';
 import { summarizeCapsule } from '../store/capsule-summary';
 import type { GitRunner } from '../git/git-runner';
 import { FORMAT_PATH } from '../store/memory-format';
@@ -46,7 +47,7 @@ export interface MergedTree {
  * side's index describes exactly. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
 export async function mergeTrees(batch: CatFileBatch, ours: TreeListing, theirs: TreeListing): Promise<MergedTree> {
-  const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]));
+  const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]), DOCUMENT_READ);
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
   const capsules = capsuleSources(files);
   const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, ours), readIndexTexts(batch, theirs)]);
@@ -79,7 +80,7 @@ export async function readIndexTexts(batch: CatFileBatch, listing: TreeListing):
 }
 
 async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly CapsuleSource[]): Promise<IndexEntry[]> {
-  const texts = await readBlobs(batch, capsules.flatMap((c) => (c.oid === null ? [] : [c.oid])));
+  const texts = await readBlobs(batch, capsules.flatMap((c) => (c.oid === null ? [] : [c.oid])), DOCUMENT_READ);
   return capsules.map((c) => {
     // The same reading as the store's own rebuild (collectEntries), so a rebuild after sync finds nothing to change.
     const fm = parseCapsule(c.oid === null ? '' : (texts.get(c.oid) ?? '')).doc?.frontmatter ?? {};
@@ -87,10 +88,10 @@ async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly Ca
   });
 }
 
-/** Blob texts by id, pipelined through one `cat-file --batch`; a missing blob is absent. */
-export async function readBlobs(batch: CatFileBatch, oids: readonly string[]): Promise<Map<string, string>> {
+/** Blob texts by id, pipelined through one `cat-file --batch`, each within `bounds`; a missing blob is absent. */
+export async function readBlobs(batch: CatFileBatch, oids: readonly string[], bounds: ReadOptions = {}): Promise<Map<string, string>> {
   const unique = [...new Set(oids)];
-  const texts = await Promise.all(unique.map((oid) => batch.readText(oid)));
+  const texts = await Promise.all(unique.map((oid) => batch.readText(oid, bounds)));
   const out = new Map<string, string>();
   unique.forEach((oid, i) => {
     const t = texts[i];

@@ -121,7 +121,9 @@ describe('secrets through the built Stop and PreCompact hooks', () => {
     expect(leaks).toEqual([]);
   });
 
-  it('keeps every hook run under 5 s', () => {
-    expect(timings.filter((ms) => ms >= 5000)).toEqual([]);
+  it('runs every hook to the end inside the host timeout', () => {
+    // Wall time on a loaded machine measures the load; hostile-inputs.test.ts bounds the CPU time.
+    expect(timings.filter((ms) => ms >= HOOK_EVENTS.Stop.hostTimeoutSec * 1000)).toEqual([]);
+    if (process.env.HOSTILE_REPORT) process.stderr.write(`secrets corpus: ${timings.length} hook runs, wall ms ${timings.join(' ')}\n`);
   });
 });

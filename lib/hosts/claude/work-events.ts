@@ -2,6 +2,7 @@ import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord
 import { typedPromptText } from './user-prompt';
 import { describeToolCall, type ToolCall } from '../../transcript/tool-call-events';
 import { clipText, firstLines } from '../../transcript/work-event-text';
+import { tagContent } from '../../transcript/xml-tag';
 import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState } from '../../transcript/work-event-types';
@@ -12,7 +13,8 @@ const CORRECTION = /^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|wrong\b|that'?s 
 const DECISION = /\b(?:let'?s (?:go with|use|keep|switch to)|go with|decided to|we(?:'ll| will) use|i(?:'ll| will) (?:use|go with|switch to)|use .{1,60} instead\b|switch(?:ing)? to)\b/i;
 // Built-in commands that manage the session rather than ask for work.
 const SESSION_COMMANDS = new Set(['/compact', '/clear', '/resume', '/cost', '/context', '/exit']);
-const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use .* has been denied)|was rejected/i;
+// Bounded between its words: an unbounded `.*` re-scans the line at every "permission to use".
+const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use [^\n]{0,300}? has been denied)|was rejected/i;
 
 /**
  * Extracts work-state events (files read and modified, errors and their resolutions, rejected
@@ -96,8 +98,9 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
         }
         if (call && call.name === 'AskUserQuestion' && !failed) emit({ kind: 'decision', text: output, ...at });
       }
-      const notification = taskNotification(d.message?.content);
-      if (d.origin?.kind === 'task-notification' && notification !== null) emit({ kind: 'task', text: notification, ...at });
+      // Only a task notification is read for tags (gated by its kind, never every prompt a user pastes).
+      const notification = d.origin?.kind === 'task-notification' ? taskNotification(d.message?.content) : null;
+      if (notification !== null) emit({ kind: 'task', text: notification, ...at });
       const prompt = typedPromptText(d);
       if (prompt !== null && !SESSION_COMMANDS.has(prompt.split(' ')[0]!)) {
         lastRequest = { kind: 'user-request', text: clipText(prompt), ...at };
@@ -162,10 +165,9 @@ function decisionSentence(text: string): string | null {
 
 function taskNotification(content: unknown): string | null {
   if (typeof content !== 'string') return null;
-  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(content)?.[1]?.trim();
-  const summary = tag('summary');
+  const summary = tagContent(content, 'summary');
   if (summary === undefined) return null;
-  const status = tag('status');
+  const status = tagContent(content, 'status');
   return status ? `${summary} (${status})` : summary;
 }
 
