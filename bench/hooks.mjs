@@ -23,6 +23,8 @@ const HOOKS = join(ROOT, 'dist', 'hooks');
 const CLI = join(ROOT, 'dist', 'git-capsule.js');
 const WORK = join(ROOT, '.bench-tmp', 'hooks');
 const TARGETS = { 'SessionStart(clear)': 2.0, 'SessionStart(clear), all active': 2.0, Stop: 2.5, UserPromptSubmit: 1.4 };
+// The Codex rows run the same bundles as Codex runs them (`--host codex`, Codex payloads and rollouts) against the same targets.
+for (const name of ['SessionStart(clear)', 'Stop', 'UserPromptSubmit']) TARGETS[`Codex ${name}`] = TARGETS[name];
 
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
 
@@ -94,6 +96,24 @@ function turn(i, cwd) {
   ].map((r) => JSON.stringify(r)).join('\n') + '\n';
 }
 
+/** One Codex turn as its rollout records it: a prompt, an apply_patch with its FileChange, a failing command, the token count. */
+function codexTurn(i, cwd) {
+  const t = '2026-12-01T08:59:21.000Z';
+  const line = (type, payload) => JSON.stringify({ timestamp: t, type, payload });
+  const item = (it) => line('event_msg', { type: 'item_completed', item: it });
+  return [
+    line('turn_context', { turn_id: `t${i}`, cwd, model: 'gpt-5.5' }),
+    item({ type: 'UserMessage', id: `u${i}`, content: [{ type: 'text', text: `please edit file ${i}` }] }),
+    line('response_item', { type: 'custom_tool_call', name: 'apply_patch', call_id: `p${i}`, input: `*** Begin Patch\n*** Add File: src/f${i}.ts\n+x\n*** End Patch\n` }),
+    item({ type: 'FileChange', id: `p${i}`, changes: { [`${cwd}/src/f${i}.ts`]: { type: 'add' } }, status: 'completed' }),
+    line('response_item', { type: 'custom_tool_call_output', call_id: `p${i}`, output: 'Exit code: 0\nWall time: 0 seconds\nOutput:\nSuccess.\n' }),
+    line('response_item', { type: 'function_call', name: 'exec_command', call_id: `c${i}`, arguments: JSON.stringify({ cmd: `npm test -- f${i}` }) }),
+    item({ type: 'CommandExecution', id: `c${i}`, command: ['/bin/bash', '-lc', `npm test -- f${i}`], cwd: `file://${cwd}`, status: 'failed', aggregated_output: `f${i} failed\n`, exit_code: 1 }),
+    line('response_item', { type: 'message', role: 'assistant', content: [{ type: 'output_text', text: `done ${i}` }] }),
+    line('event_msg', { type: 'token_count', info: { last_token_usage: { input_tokens: 20000 + i, output_tokens: 10, total_tokens: 20010 + i }, model_context_window: 258400 } }),
+  ].join('\n') + '\n';
+}
+
 /**
  * One cold run: wall ms, and CPU ms of the process and every child it waited for (git), read
  * from bash's `times`. CPU is the steadier number on a shared machine; wall is what a user waits.
@@ -114,13 +134,13 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function bench(name, prepare, file, input, env) {
+function bench(name, prepare, file, input, env, args = []) {
   const floor = [];
   const hook = [];
   for (let i = 0; i < RUNS + 2; i++) {
     prepare?.(i);
     const f = time(process.execPath, ['-e', '0'], '', env);
-    const h = time(process.execPath, [join(HOOKS, file)], input(i), env);
+    const h = time(process.execPath, [join(HOOKS, file), ...args], input(i), env);
     if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open`);
     if (i >= 2) { floor.push(f); hook.push(h); } // two warm-up rounds fill the page cache and the code cache
   }
@@ -158,6 +178,18 @@ rows.push(bench('Stop', (i) => appendFileSync(transcript, turn(i, small)), 'stop
   () => JSON.stringify({ session_id: 'bench-session', transcript_path: transcript, cwd: small, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' }), env));
 
 rows.push(bench('UserPromptSubmit', null, 'user-prompt-submit.js', () => payload('UserPromptSubmit', bigRepo, { prompt: 'hello', permission_mode: 'acceptEdits' }), env));
+
+// Codex: the same bundles declared `--host codex`, payloads shaped as Codex 0.169.0 sends them
+// (codex-harness payloads/), a rollout that grows by one apply_patch turn and one failing command per Stop.
+const CODEX_SESSION = '01a230d4-782a-72d0-ba84-41438a9184ed';
+const rollout = join(WORK, `rollout-2026-12-01T08-59-20-${CODEX_SESSION}.jsonl`);
+const codexPayload = (event, cwd, extra) => JSON.stringify({ session_id: CODEX_SESSION, transcript_path: rollout, cwd, hook_event_name: event, model: 'gpt-5.5', ...extra });
+const codex = ['--host', 'codex'];
+writeFileSync(rollout, codexTurn(0, small));
+rows.push(bench('Codex SessionStart(clear)', resetTo(bigRepo), 'session-start.js', () => codexPayload('SessionStart', bigRepo, { permission_mode: 'default', source: 'clear' }), env, codex));
+rows.push(bench('Codex Stop', (i) => appendFileSync(rollout, codexTurn(i + 1, small)), 'stop.js',
+  () => codexPayload('Stop', small, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), env, codex));
+rows.push(bench('Codex UserPromptSubmit', null, 'user-prompt-submit.js', () => codexPayload('UserPromptSubmit', bigRepo, { turn_id: 't', permission_mode: 'bypassPermissions', prompt: 'hello' }), env, codex));
 
 if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, rows }, null, 2));
 else {

@@ -4,7 +4,7 @@ import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget'];
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise'];
 
 /**
  * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'work-state': ['transcript', 'capsule', 'redact', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
+  supervise: ['budget', 'errors'],
   git: ['errors'],
   'local-state': ['git', ...PURE],
   store: ['git', 'local-state', 'capsule', 'redact', 'errors'],
@@ -28,14 +29,16 @@ const ALLOWED: Record<string, string[]> = {
   // The host seam (files directly under lib/hosts/): what every adapter shares, below the adapters.
   hosts: ['local-state', 'git', ...PURE],
   'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
+  'hosts/codex': ['hosts', 'local-state', 'git', ...PURE],
   'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
   'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
+  'supervise-runtime': ['budget-runtime', 'resume-runtime', 'store', 'hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
   launch: [],
 };
 const SURFACES: Record<string, string> = { hooks: 'cli', cli: 'hooks' };
 
-/** The only layers that may start processes: lib/git starts every git process. */
-const SPAWNING = ['git'];
+/** The only layers that may start processes: lib/git starts every git process, lib/supervise-runtime the client it supervises. */
+const SPAWNING = ['git', 'supervise-runtime'];
 
 /** A file's layer: its top folder under lib/, `hosts/<host>` for a host adapter, `hosts` for the seam beside them. */
 function layerOf(path: string): string {

@@ -4,6 +4,7 @@ import { isErrorCode, type ErrorCode } from '../errors/error-codes';
 import { emptyBudgetState, readBudgetState, writeBudgetState, type SessionBudgetState } from '../local-state/budget-state';
 import { peekCachedConfig } from '../local-state/cached-config';
 import { gatherBudget } from './gather-budget';
+import type { HostBudget } from '../hosts/host';
 
 /** The part of a hook's context the budget uses (a subset of lib/hooks' HookContext). */
 export interface BudgetHookContext {
@@ -18,6 +19,8 @@ export interface BudgetHookContext {
    * then the cache as the last reader left it, else none (the default margins).
    */
   gitConfig?: Readonly<Record<string, string>>;
+  /** The hook's host adapter: its budget inputs, when it brings its own (HostAdapter.budget). */
+  host?: { budget?: HostBudget };
 }
 
 /** The payload fields the budget reads. */
@@ -105,6 +108,7 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     transcriptPath: input.transcript_path,
     sessionId: input.session_id,
     gitConfig,
+    host: ctx.host?.budget,
   });
   const state = g.state ?? emptyBudgetState();
   const r = g.resolution;

@@ -2,8 +2,10 @@ import type { ContextFill } from '../budget/context-fill';
 import { resolveBudget, type BudgetResolution } from '../budget/resolve-budget';
 import { readBudgetState, windowIdOf, readCap, type SessionBudgetState } from '../local-state/budget-state';
 import { readClaudeSettings, type ClaudeSettings } from '../hosts/claude/merged-settings';
+import type { HostBudget } from '../hosts/host';
+import { gatherHostBudget } from './gather-host-budget';
 import { readMarginSources, type ReadMarginSources } from './margin-sources';
-import { readTranscriptFill } from '../hosts/claude/transcript-tail';
+import { readTranscriptFill } from '../hosts/claude/transcript-fill';
 
 /** What gatherBudget needs to know; each path is already located. */
 export interface GatherBudgetOptions {
@@ -21,6 +23,8 @@ export interface GatherBudgetOptions {
   fill?: ContextFill | null;
   /** `git config capsule.*` values, read by the caller through the one cached config reader (lib/local-state). */
   gitConfig: Readonly<Record<string, string>>;
+  /** A host that brings its own fill and native point (the Codex CLI); absent: Claude Code's rules. */
+  host?: HostBudget;
 }
 
 /** Everything the budget read, and the resolution. */
@@ -49,6 +53,7 @@ export interface GatheredBudget {
  * throws for missing or damaged inputs: each becomes a note or a null.
  */
 export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
+  if (opts.host) return gatherHostBudget(opts, opts.host);
   let fill: ContextFill | null = null;
   let fillProblem: string | null = null;
   if (opts.fill) fill = opts.fill;

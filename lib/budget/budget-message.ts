@@ -28,3 +28,14 @@ function pointsLine(points: BudgetPoints): string {
     : `the window ends at ${formatTokens(points.native.tokens)} (automatic compaction is off)`;
   return `Warning ${formatTokens(points.warning)}, hard point ${formatTokens(points.hard)}, ${native}.`;
 }
+
+// The block's first line as renderBudgetBlockReason writes it; the warning names the warning point instead.
+const BLOCK_LINE = /\[git-capsule budget\] The context holds about [0-9.km]+ tokens: past the hard point /;
+
+/**
+ * True when `text` carries the Stop block's reason, as the host hands it to the agent (after
+ * `Stop hook feedback:`): the supervisor watches for it in the client's stream.
+ */
+export function isBudgetBlockReason(text: string): boolean {
+  return BLOCK_LINE.test(text);
+}

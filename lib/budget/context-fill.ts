@@ -4,8 +4,8 @@ export interface ContextFill {
   tokens: number;
   /** The model that answered that request (`requestedModel` when it carries a `[1m]` tag). */
   model: string | null;
-  /** `usage` of an assistant record, or `compact_boundary` when a compaction came after the last one. */
-  source: 'usage' | 'compact_boundary';
+  /** `usage` of an assistant record, `compact_boundary` when a compaction came after the last one, or a Codex `token_count` event. */
+  source: 'usage' | 'compact_boundary' | 'token_count';
   /** The uuid of the record the number came from, when it had one. */
   uuid: string | null;
 }

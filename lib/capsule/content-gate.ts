@@ -11,6 +11,8 @@ interface GatePattern {
  */
 export const OBJECTIVE_GATE: readonly GatePattern[] = [
   { name: 'supervisor-resume', pattern: /^\[supervisor[-_ ]?resume\]/i },
+  // What `git capsule supervise` itself sends (its capsule request) is not the operator's either.
+  { name: 'git-capsule-supervise', pattern: /^\[git-capsule supervise\]/i },
   { name: 'refresh-cycle', pattern: /^\[refresh[-_ ]?cycle\]/i },
   { name: 'auto-pull', pattern: /^\[auto[-_ ]?pull\]/i },
   { name: 'inbox-marker', pattern: /^(?:\[(?:inbox|new[-_ ]message|unread)\b[^\]]*\]|<inbox\b|inbox\s*[:>]|📥|📬)/i },

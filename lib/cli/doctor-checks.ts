@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
-import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../hosts/claude/hook-events';
+import type { HookEventName } from '../hosts/host';
 import { runGitSync } from '../git/git-sync';
 import { openStore } from '../store/open-store';
 import { isStaleLock, STALE_REF_LOCK_MS } from '../git/stale-ref-lock';

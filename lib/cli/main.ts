@@ -34,7 +34,9 @@ export async function main(argv: string[], processCtx: CliContext): Promise<numb
     ctx.stderr(`git capsule: '${verbName}' is not a verb. See 'git capsule --help'.\n`);
     return EXIT.USAGE;
   }
-  if (rest.includes('--help') || rest.includes('-h')) return printVerbHelp(verbName, ctx);
+  // Words after '--' belong to a command the verb runs (supervise): its --help is not ours.
+  const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
+  if (own.includes('--help') || own.includes('-h')) return printVerbHelp(verbName, ctx);
   try {
     return await (await load()).run(rest, ctx);
   } catch (err) {

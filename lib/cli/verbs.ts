@@ -23,4 +23,5 @@ export const VERBS: Record<string, () => Promise<Verb>> = {
   'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
   budget: async () => (await import('./verbs/budget')).verb,
   statusline: async () => (await import('./verbs/statusline')).verb,
+  supervise: async () => (await import('./verbs/supervise')).verb,
 };

@@ -56,8 +56,10 @@ export const ERROR_CODES = [
   // Hooks (error-log lines; a hook always fails open)
   'HOOK_INPUT_NOT_JSON',
   'HOOK_INPUT_INVALID',
+  'HOOK_HOST_UNKNOWN',
   'HOOK_TIMEOUT',
   'HOOK_INTERNAL',
+  'STOP_BLOCK_SUPPRESSED',
   'AUTOSAVE_VALIDATION',
   'BOOT_RECEIPT_UNWRITABLE',
   'SESSION_STATE_UNWRITABLE',
@@ -73,6 +75,8 @@ export const ERROR_CODES = [
   'BUDGET_FAILED',
   'BUDGET_UNRESOLVABLE',
   'BUDGET_SUPPRESSED',
+  // The supervisor (git capsule supervise)
+  'SUPERVISE_SPAWN_FAILED',
   // Anything else: a bug, reported with its message
   'INTERNAL',
 ] as const;

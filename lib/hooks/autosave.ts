@@ -1,3 +1,4 @@
+import { WORK_STATE_READERS } from './work-state-readers';
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
@@ -8,8 +9,8 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
-import { advanceCursor, readTranscriptDelta } from '../hosts/claude/transcript-delta';
-import { redactHostText, redactRecords } from '../hosts/claude/redact-records';
+import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
+import { redactHostText, redactRecords } from '../hosts/redact-records';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -48,7 +49,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const parsed = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records) };
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
-  const { events, openFailures } = deps.extractWorkState(chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
+  const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });

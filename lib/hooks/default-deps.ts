@@ -4,14 +4,12 @@ import { createGitRunner } from '../git/git-runner';
 import { openStore } from '../store/open-store';
 import { randomBytesForId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
-import { extractWorkState } from '../hosts/claude/work-events';
 import type { HookDeps } from './hook-deps';
 
 /** The real modules behind the hooks; each entry bundles only what its handler reaches. */
 export const defaultDeps: HookDeps = {
   openStore,
   parseTranscriptChunk,
-  extractWorkState,
   newCapsuleId: (now) => newCapsuleId(now, randomBytesForId),
   // Loaded on first use: only SessionStart(clear|compact) resumes, and the renderer and its
   // modules would otherwise initialise at every Stop, PreCompact and SessionEnd start.

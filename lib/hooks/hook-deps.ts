@@ -1,4 +1,4 @@
-import type { AutosaveEvent } from '../work-state/autosave-merge';
+import type { TextLimit } from '../resume/text-limit';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
@@ -31,11 +31,6 @@ export interface HookDeps {
     text: string,
     opts: { baseLine?: number; includeUnterminated?: boolean },
   ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  /** lib/hosts/claude/work-events.ts `extractWorkState`. */
-  extractWorkState: (
-    records: HookTranscriptRecord[],
-    opts: { lastAssistantMessage?: string; openFailures?: Readonly<Record<string, string>> },
-  ) => { events: AutosaveEvent[]; openFailures: Record<string, string> };
   newCapsuleId: (now: Date) => string;
   /**
    * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
@@ -55,5 +50,7 @@ export interface HookDeps {
     consume: boolean;
     runtimeDir?: string | null;
     event?: string;
+    /** The host's injection limit (HostAdapter.injectionLimit). */
+    limit?: TextLimit;
   }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean }>;
 }

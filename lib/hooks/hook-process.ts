@@ -1,5 +1,5 @@
 import { readFileSync, writeSync } from 'node:fs';
-import type { HookEventName } from '../hosts/claude/hook-events';
+import type { HookEventName } from '../hosts/host';
 import { runHook, type HookSpec } from './run-hook';
 
 /**
@@ -17,7 +17,7 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
   };
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
-  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd() }).then(
+  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2) }).then(
     (outcome) => {
       if (outcome.stdout) writeSync(1, outcome.stdout);
       process.exit(0);

@@ -1,4 +1,4 @@
-import { redactHostText } from '../hosts/claude/redact-records';
+import { redactHostText } from '../hosts/redact-records';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';

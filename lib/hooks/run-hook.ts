@@ -1,16 +1,19 @@
 import { isCapsuleError } from '../errors/capsule-error';
 import type { ErrorCode } from '../errors/error-codes';
 import { appendErrorLog, oneLine } from '../local-state/error-log';
-import { HOOK_EVENTS, type HookEventName } from '../hosts/claude/hook-events';
-import { checkHookInput, type HookInputs } from '../hosts/claude/hook-input';
-import { renderHookOutput, type HookAnswer } from '../hosts/claude/hook-output';
+import type { HookAnswer } from '../hosts/hook-answer';
+import type { HookInputs } from '../hosts/hook-inputs';
+import type { HookEventName, HostAdapter } from '../hosts/host';
 import { locateRuntime } from '../local-state/runtime-dir';
+import { declaredHost, pickHost } from './pick-host';
 
 /** What a handler may use: no process globals, so tests drive it in-process. */
 export interface HookContext {
   env: NodeJS.ProcessEnv;
   now: () => Date;
-  /** The project: `CLAUDE_PROJECT_DIR`, else the payload's `cwd` (which follows the Bash tool's `cd`). */
+  /** The host adapter this run was picked for (lib/hooks/pick-host.ts): its transcript reader, limits and lineage signal. */
+  host: HostAdapter;
+  /** The project, as the host names it (Claude Code: `CLAUDE_PROJECT_DIR`, else the payload's `cwd`). */
   projectDir: string;
   /** This worktree's git dir (HEAD) and the shared one (refs, objects). */
   gitDir: string;
@@ -39,6 +42,8 @@ export interface HookIO {
   env: NodeJS.ProcessEnv;
   now: () => Date;
   cwd: string;
+  /** The hook's arguments (`--host codex` declares the host); none for Claude Code's own registrations. */
+  argv?: readonly string[];
   /** Overrides the event's own budget (tests). */
   budgetMs?: number;
 }
@@ -50,23 +55,28 @@ export interface HookOutcome {
 }
 
 /**
- * Runs one hook fail-open: checks the payload, gives the handler a time budget below the
- * host's timeout, and turns every failure (bad stdin, wrong field type, timeout, a thrown
- * error) into exit 0 with a one-line `systemMessage` and a coded line in the error log.
+ * Runs one hook fail-open: picks the host adapter (lib/hooks/pick-host.ts), checks the payload
+ * with it, gives the handler a time budget below the host's timeout, and turns every failure
+ * (bad stdin, wrong field type, timeout, a thrown error) into exit 0 with a one-line
+ * `systemMessage` in that host's envelope and a coded line in the error log.
  * `CAPSULE_DISABLED` (present, any value) passes through without reading anything.
  */
 export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: HookIO): Promise<HookOutcome> {
   if (io.env.CAPSULE_DISABLED !== undefined) return { stdout: '' };
-  const budgetMs = io.budgetMs ?? HOOK_EVENTS[spec.event].budgetMs;
-  let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? null;
+  const declared = declaredHost(io.argv ?? []);
+  // The declared host's budget, else Claude Code's, which is never longer than another host's.
+  let host = declared.host;
+  const budgetMs = io.budgetMs ?? host.events[spec.event].budgetMs;
+  let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
   const clean = spec.redact ?? ((text: string) => text);
   const failOpen = (code: ErrorCode, raw: string): HookOutcome => {
     const message = clean(raw);
     const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
     const where = logPath ? `; see ${logPath}` : '';
     const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);
-    return { stdout: renderHookOutput(spec.event, { systemMessage }), failCode: code };
+    return { stdout: host.renderOutput(spec.event, { systemMessage }), failCode: code };
   };
+  if (declared.invalid !== undefined) return failOpen('HOOK_HOST_UNKNOWN', `--host ${declared.invalid}: expected claude or codex`);
 
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<'timeout'>((resolve) => {
@@ -79,17 +89,20 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     } catch (err) {
       return failOpen('HOOK_INPUT_NOT_JSON', `stdin is not JSON (${err instanceof Error ? err.message : String(err)})`);
     }
-    const checked = checkHookInput(spec.event, raw);
+    host = pickHost({ declared: declared.declared, payload: raw, env: io.env }).host;
+    if (host.ignores?.(raw)) return { stdout: '' };
+    const checked = host.checkInput(spec.event, raw);
     if (!checked.ok) {
       return failOpen('HOOK_INPUT_INVALID', `field ${checked.field}: expected ${checked.expected}, received ${checked.received}`);
     }
-    const projectDir = io.env.CLAUDE_PROJECT_DIR || checked.input.cwd;
+    const projectDir = host.projectDir(checked.input, io.env);
     const location = locateRuntime(projectDir, io.env);
     if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
     logDir = location.runtimeDir;
     const ctx: HookContext = {
       env: io.env,
       now: io.now,
+      host,
       projectDir,
       gitDir: location.gitDir,
       commonDir: location.commonDir,
@@ -97,7 +110,8 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message: clean(message) }),
     };
     try {
-      return { stdout: renderHookOutput(spec.event, await spec.handle(checked.input, ctx)) };
+      const answer = guardStopLoop(host, checked.input, await spec.handle(checked.input, ctx), ctx);
+      return { stdout: host.renderOutput(spec.event, answer) };
     } catch (err) {
       // NOT_A_REPO here is loud on purpose: a `.git` was found above, so git refusing it means a corrupt repository.
       const code = isCapsuleError(err) ? err.code : 'HOOK_INTERNAL';
@@ -112,4 +126,16 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * A host that re-runs a blocked Stop for ever (Codex: no cap of its own) gets our guard: no
+ * block while `stop_hook_active` is set, whatever the handler answered (the budget already
+ * blocks once per window; this holds for any future block too).
+ */
+function guardStopLoop(host: HostAdapter, input: unknown, answer: HookAnswer | void, ctx: HookContext): HookAnswer | void {
+  if (!answer?.block || host.stopLoopGuard === 'host' || (input as { stop_hook_active?: unknown }).stop_hook_active !== true) return answer;
+  ctx.warn('STOP_BLOCK_SUPPRESSED', `${host.label} re-ran Stop after a block (stop_hook_active): the block is dropped so the turn can end`);
+  const { block: _dropped, ...rest } = answer;
+  return rest;
 }

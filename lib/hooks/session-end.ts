@@ -1,4 +1,4 @@
-import { redactHostText } from '../hosts/claude/redact-records';
+import { redactHostText } from '../hosts/redact-records';
 import { clearSessionCap } from '../local-state/budget-state';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';

@@ -1,4 +1,4 @@
-import { redactHostText } from '../hosts/claude/redact-records';
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
@@ -23,7 +23,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = (input.source === 'clear' || input.source === 'compact') && deps.runResume
-        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart' })
+        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', limit: ctx.host.injectionLimit })
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.

@@ -1,4 +1,4 @@
-import { redactHostText } from '../hosts/claude/redact-records';
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnStop } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';

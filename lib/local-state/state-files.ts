@@ -28,6 +28,7 @@ export const STATE_FILES = {
   sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link and open failures", maxAgeMs: 30 * DAY_MS },
   budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
   locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
+  supervise: { path: 'supervise/', what: "each running `git capsule supervise`'s coordination phase, removed when it exits (a killed one's after a day)", maxAgeMs: DAY_MS },
 } as const satisfies Record<string, StateFile>;
 
 /** The path of a state file or folder entry. */

@@ -77,10 +77,12 @@ function looksLikeCode(value: string, sep: string, after: string): boolean {
   if (after[0] === '(' || after[0] === '[' || after[0] === '.') return true; // a call or an index
   if (sep.includes(':')) {
     // A type annotation (`privateKey: T2;`), an object shorthand (`{ password: pw, … }`), a ternary.
-    if (IDENTIFIER.test(value) && /^[ \t]*[;,)|=>}\]?]/.test(after)) return true;
+    // (A lone `>` is no arrow: `echo token: abc123 > .env` redirects a literal into a file.)
+    if (IDENTIFIER.test(value) && /^[ \t]*(?:[;,)|=}\]?]|=>)/.test(after)) return true;
     if (!LETTERS_ONLY.test(value) || value.length >= 24) return false;
-    // A type name (`token?: TokenSet`) or prose going on after a colon (`the token: the URL…`).
-    return /^[A-Z]/.test(value) || /^[ \t]+[^\s#]/.test(after);
+    // A type name (`token?: TokenSet`) or prose going on after a colon (`the token: the URL…`);
+    // a shell operator after it (`> file`, `| tee`, `&& …`, `;`) is a command, not prose.
+    return /^[A-Z]/.test(value) || /^[ \t]+[^\s#>|&;]/.test(after);
   }
   if (!/\s/.test(sep)) return false; // `PASSWORD=changeme`, `--token=abc123`: env or CLI, a literal
   // Spaced, it is code: `token = nextToken`, `contextToken = parent2;`, `a = b && c`.

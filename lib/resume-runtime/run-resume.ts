@@ -5,6 +5,7 @@ import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
 import { resolveSessionAuthority } from '../resume/session-authority';
+import type { TextLimit } from '../resume/text-limit';
 import type { Selection, UnavailableReason } from '../select/types';
 import { openStore } from '../store/open-store';
 import type { MemoryStore } from '../store/types';
@@ -32,6 +33,8 @@ export interface RunResumeOptions {
   runtimeDir?: string | null;
   /** Names the caller in error-log lines; default `resume`. */
   event?: string;
+  /** The host's injection limit (the hook's adapter); default 10,000 characters. */
+  limit?: TextLimit;
 }
 
 /** The text to inject and what happened. */
@@ -43,7 +46,7 @@ export interface RunResumeResult {
   /** True when the coordination guard deferred to an external conductor. */
   deferred: boolean;
   unavailable: UnavailableReason | null;
-  /** What the 10,000-character budget dropped, or null. */
+  /** What the injection limit (10,000 characters, or bytes on Codex) dropped, or null. */
   truncated: string | null;
 }
 
@@ -96,7 +99,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       }
     }
     const notices = guard.notice === null ? [] : [guard.notice];
-    const rendered = renderResume({ now: opts.now, selection, session, headDrift, extension, consumption, notices });
+    const rendered = renderResume({ now: opts.now, selection, session, headDrift, extension, consumption, notices, limit: opts.limit });
     for (const line of rendered.diagnostics) logLines.push({ code: 'LIFECYCLE_EXTENSION', message: line });
     for (const notice of notices) logLines.push({ code: 'COORDINATION_STATE_INVALID', message: notice });
     // A missing branch or an empty one is a fresh install, not a fault; these two are faults.

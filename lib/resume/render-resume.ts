@@ -9,9 +9,10 @@ import { renderLedger } from './ledger-section';
 import { FENCES, PROCEDURE_BEGIN, PROCEDURE_END, renderSteps, RESUME_END } from './procedure';
 import type { SessionAuthority } from './session-authority';
 import { renderSessionLines } from './session-lines';
+import { CHARACTER_LIMIT, clipToLimit, fitsLimit, type TextLimit } from './text-limit';
 
 /** Claude Code replaces a hook's injected text longer than this with a file path (DESIGN §5). */
-export const RESUME_TEXT_MAX = 10_000;
+export const RESUME_TEXT_MAX = CHARACTER_LIMIT.max;
 
 /** Everything the resume text is made of; the runtime gathers it, this module only renders. */
 export interface ResumeInput {
@@ -25,7 +26,9 @@ export interface ResumeInput {
   consumption?: Consumption;
   /** The runtime's own one-line notices (for example an unreadable coordination file). */
   notices?: readonly string[];
-  /** Defaults to RESUME_TEXT_MAX; tests lower it. */
+  /** The host's injection limit (characters for Claude Code, UTF-8 bytes for Codex); default 10,000 characters. */
+  limit?: TextLimit;
+  /** Shorthand for a limit in characters; tests lower it. */
   maxChars?: number;
 }
 
@@ -43,7 +46,7 @@ export interface RenderedResume {
  * data shrinks first, with an announced truncation, and the procedure never does.
  */
 export function renderResume(input: ResumeInput): RenderedResume {
-  const max = input.maxChars ?? RESUME_TEXT_MAX;
+  const limit: TextLimit = input.limit ?? (input.maxChars === undefined ? CHARACTER_LIMIT : { max: input.maxChars, unit: 'characters' });
   const capsule = input.selection.capsule;
   const diagnostics: string[] = [];
   const ext = input.extension;
@@ -83,18 +86,19 @@ export function renderResume(input: ResumeInput): RenderedResume {
       RESUME_END,
     ].join('\n') + '\n';
   for (const [i, level] of DETAIL_LEVELS.entries()) {
-    const note = i === 0 ? null : truncationNote(level, capsule?.id ?? null, max);
+    const note = i === 0 ? null : truncationNote(level, capsule?.id ?? null, limit);
     const text = compose(level, note);
-    if (text.length <= max) return { text, truncated: i === 0 ? null : level.dropped, diagnostics };
+    if (fitsLimit(text, limit)) return { text, truncated: i === 0 ? null : level.dropped, diagnostics };
   }
   const last = DETAIL_LEVELS[DETAIL_LEVELS.length - 1]!;
-  const bare = compose({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, truncationNote({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, capsule?.id ?? null, max), false);
-  return { text: bare.length <= max ? bare : lastResort(bare, max), truncated: 'everything but the procedure, the capsule core and the ledger totals', diagnostics };
+  const bare = compose({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, truncationNote({ ...last, dropped: 'everything but the procedure, the capsule core and the ledger totals' }, capsule?.id ?? null, limit), false);
+  return { text: fitsLimit(bare, limit) ? bare : lastResort(bare, limit), truncated: 'everything but the procedure, the capsule core and the ledger totals', diagnostics };
 }
 
-function truncationNote(level: DetailLevel, id: string | null, max: number): string {
+function truncationNote(level: DetailLevel, id: string | null, limit: TextLimit): string {
   const where = id ? `git capsule show ${id}` : 'git capsule list';
-  return `[TRUNCATED to fit the ${max.toLocaleString('en-US')}-character hook limit: ${level.dropped} cut; ${where} has it all.]`;
+  const unit = limit.unit === 'characters' ? 'character' : 'byte';
+  return `[TRUNCATED to fit the ${limit.max.toLocaleString('en-US')}-${unit} hook limit: ${level.dropped} cut; ${where} has it all.]`;
 }
 
 function renderUnavailable(selection: Selection): string[] {
@@ -113,9 +117,9 @@ const UNAVAILABLE_HELP: Record<UnavailableReason, string> = {
 };
 
 // Unreachable with the bounds above (tested); kept so the hook limit holds even if a bound moves.
-function lastResort(text: string, max: number): string {
+function lastResort(text: string, limit: TextLimit): string {
   const lines = text.split('\n');
   const endAt = lines.indexOf(PROCEDURE_END);
-  while (lines.join('\n').length > max && lines.length > endAt + 3) lines.splice(lines.length - 3, 1);
-  return lines.join('\n').slice(0, max);
+  while (!fitsLimit(lines.join('\n'), limit) && lines.length > endAt + 3) lines.splice(lines.length - 3, 1);
+  return clipToLimit(lines.join('\n'), limit);
 }

@@ -1,3 +1,4 @@
+import { checkContentGate } from '../capsule/content-gate';
 import { formatStamp } from '../capsule/created-at';
 import { emptySections, mergeSectionBullets } from '../capsule/sections';
 import type { CapsuleDocument, SectionKey } from '../capsule/types';
@@ -67,6 +68,9 @@ export function mergeAutosave(
       case 'environment': add.facts.push(`environment: ${text}`); break;
       case 'git': add.done.push(`git: ${text}`); break;
       case 'user-request':
+        // A supervisor's message (its continuation, its capsule request) is harness text: neither
+        // the objective nor the next action, which the content gate would refuse anyway.
+        if (checkContentGate({ objective: text }).length > 0) break;
         lastRequest = text;
         if (isUnknown(doc.frontmatter.objective)) doc.frontmatter.objective = text;
         break;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { emptyBudgetState, readCap, readBudgetState, budgetStatePath, writeCap, writeBudgetState } from '../../lib/local-state/budget-state';
 import { mergeSettings, readClaudeSettings } from '../../lib/hosts/claude/merged-settings';
-import { readTranscriptFill } from '../../lib/hosts/claude/transcript-tail';
+import { readTranscriptFill } from '../../lib/hosts/claude/transcript-fill';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
 
 const tmp = () => mkdtempSync(join(tmpdir(), 'capsule-budget-io-'));

@@ -1,4 +1,4 @@
-import { renderBudgetBlockReason, renderBudgetWarning } from '../../lib/budget/budget-message';
+import { isBudgetBlockReason, renderBudgetBlockReason, renderBudgetWarning } from '../../lib/budget/budget-message';
 import { resolveBudget } from '../../lib/budget/resolve-budget';
 
 function points(env: Record<string, string> = {}) {
@@ -22,5 +22,15 @@ describe('renderBudgetBlockReason', () => {
   it('asks for the capsule now and for the user to run /clear', () => {
     const text = renderBudgetBlockReason(160_000, points());
     for (const part of ['160k', '158.8k', 'context-capsule', '/clear']) expect(text).toContain(part);
+  });
+});
+
+describe('isBudgetBlockReason', () => {
+  it('recognises the block as the host hands it to the agent', () => {
+    expect(isBudgetBlockReason(`Stop hook feedback:\n${renderBudgetBlockReason(1_234_567, points())}`)).toBe(true);
+  });
+
+  it('does not take the warning for a block', () => {
+    expect(isBudgetBlockReason(renderBudgetWarning(150_000, points()))).toBe(false);
   });
 });

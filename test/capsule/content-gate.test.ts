@@ -2,6 +2,7 @@ import { checkContentGate, NEXT_ACTION_GATE, OBJECTIVE_GATE } from '../../lib/ca
 
 const objectiveStarts: Array<[string, string]> = [
   ['supervisor-resume', '[supervisor-resume] continue the cycle'],
+  ['git-capsule-supervise', '[git-capsule supervise] The context holds about 160k tokens'],
   ['refresh-cycle', '[refresh-cycle] tick 4'],
   ['auto-pull', '[auto-pull] merged upstream'],
   ['inbox-marker', '[inbox] 3 unread messages'],

@@ -1,7 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_EVENTS, type HookEventName } from '../../lib/hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
 import { importCapsules } from '../support/bulk-capsules';
 import { capsuleDoc, ulid } from '../support/capsule-doc';

@@ -85,6 +85,45 @@ describe('secrets planted in a transcript never reach the memory branch through 
     }
   });
 
+  it('leaves none through the Codex rollout either: prompts, commands, their output, patched files', async () => {
+    const repo = makeTestRepo();
+    const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secrets-codex-'));
+    try {
+      const session = '01a230d4-782a-72d0-ba84-41438a9184ed';
+      const rollout = join(root, `rollout-2026-12-01T08-59-20-${session}.jsonl`);
+      const secrets = generateSecrets(91);
+      const line = (type: string, payload: Record<string, unknown>) => `${JSON.stringify({ timestamp: '2026-12-01T08:59:20.000Z', type, payload })}\n`;
+      const item = (it: Record<string, unknown>) => line('event_msg', { type: 'item_completed', item: it });
+      writeFileSync(rollout, line('turn_context', { turn_id: 't', cwd: repo.dir }));
+      const stop = makeStopHook(defaultDeps);
+      for (let turn = 0; turn * 6 < secrets.length; turn++) {
+        let text = '';
+        secrets.slice(turn * 6, turn * 6 + 6).forEach((sec, i) => {
+          const id = `call_${turn}_${i}`;
+          text += item({ type: 'UserMessage', id: `u${id}`, content: [{ type: 'text', text: `Deploy it. ${sec.context}` }] });
+          text += line('response_item', { type: 'function_call', name: 'exec_command', call_id: id, arguments: JSON.stringify({ cmd: `${sec.context} > out-${i}.txt` }) });
+          text += item({ type: 'CommandExecution', id, command: ['/bin/bash', '-lc', sec.context], status: 'failed', aggregated_output: `error: authentication failed for ${sec.context}`, exit_code: 1 });
+          const patch = `p${id}`;
+          text += line('response_item', { type: 'custom_tool_call', name: 'apply_patch', call_id: patch, input: `*** Begin Patch\n*** Add File: deploy-${i}.sh\n+${sec.context}\n*** End Patch\n` });
+          text += item({ type: 'FileChange', id: patch, changes: { [`${repo.dir}/deploy-${i}.sh`]: { type: 'add', content: sec.context } }, status: 'completed' });
+        });
+        appendFileSync(rollout, text);
+        const input = JSON.stringify({ session_id: session, transcript_path: rollout, cwd: repo.dir, hook_event_name: 'Stop', model: 'gpt-5.5', turn_id: `t${turn}`, permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: secrets[turn]?.context ?? 'ok' });
+        const out = await runHook(stop, { readStdin: async () => input, env: repo.env, now: () => new Date(Date.UTC(2026, 11, 1, 9, turn)), cwd: repo.dir, argv: ['--host', 'codex'] });
+        expect(out.failCode).toBeUndefined();
+      }
+      const objects = everyObject(repo);
+      const log = repo.git(['log', '-p', '--format=%H%n%B', 'capsules']);
+      expect(objects).toContain('[REDACTED:');
+      expect(objects).toContain('authentication failed');
+      const leaked = secrets.filter((sec) => [sec.value, secretCore(sec.value)].some((v) => objects.includes(v) || log.includes(v)));
+      expect(leaked.map((sec) => `${sec.kind}: ${sec.context}`)).toEqual([]);
+    } finally {
+      repo.cleanup();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('still autosaves a session whose first prompt is nothing but a secret (the objective), redacted', async () => {
     const repo = makeTestRepo();
     const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secret-prompt-'));

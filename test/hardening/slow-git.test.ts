@@ -2,15 +2,33 @@ import { execFileSync, spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HOOK_EVENTS, type HookEventName } from '../../lib/hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
+import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
+import type { HookEventName, HostEventSpec } from '../../lib/hosts/host';
+import { hasOutputSchema, schemaErrors } from '../hosts/codex/codex-fixtures';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
 
 // Each built hook runs with a `git` on PATH that hangs, or answers only after a delay. The hook
-// must exit 0 before the host's timeout for its event (hooks/hooks.json), with valid output, and
-// say why when it gave up. The hung git's pids are recorded so the test ends exactly those.
+// must exit 0 before the host's timeout for its event (hooks/hooks.json; hooks/codex-hooks.json
+// under the Codex CLI, whose SessionEnd gets 3 s), with valid output (on Codex: output its
+// event's schema accepts), and say why when it gave up. The hung git's pids are recorded so the
+// test ends exactly those.
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 const HOOKS_DIR = join(__dirname, '..', '..', 'dist', 'hooks');
+
+/** How each host runs the bundles: its timeouts, the hook's arguments, the payload fields it adds. */
+const HOSTS: Record<string, { events: { readonly [E in HookEventName]: HostEventSpec }; args: string[]; session: string; transcript: string; line: unknown; extra: Record<string, unknown> }> = {
+  'Claude Code': { events: HOOK_EVENTS, args: [], session: 'session-slow', transcript: 'transcript.jsonl', line: { type: 'user', message: { role: 'user', content: 'hello' }, sessionId: 'session-slow' }, extra: {} },
+  'the Codex CLI': {
+    events: CODEX_HOOK_EVENTS,
+    args: ['--host', 'codex'],
+    session: '01a230d4-782a-72d0-ba84-41438a9184ed',
+    transcript: 'rollout-2026-12-01T08-59-20-01a230d4-782a-72d0-ba84-41438a9184ed.jsonl',
+    line: { timestamp: '2026-12-01T08:59:20.911Z', type: 'event_msg', payload: { type: 'item_completed', item: { type: 'UserMessage', id: 'u1', content: [{ type: 'text', text: 'hello' }] } } },
+    extra: { model: 'gpt-5.5', turn_id: 't1', permission_mode: 'bypassPermissions' },
+  },
+};
 
 const PAYLOAD_EXTRA: Record<HookEventName, Record<string, unknown>> = {
   SessionStart: { source: 'clear' },
@@ -51,18 +69,20 @@ function gitWrapper(name: string, delaySec: number | null): string {
   return dir;
 }
 
-function runHookEntry(event: HookEventName, pathDir: string): Promise<{ code: number | null; ms: number; stdout: string }> {
-  const transcript = join(root, 'transcript.jsonl');
-  writeFileSync(transcript, `${JSON.stringify({ type: 'user', message: { role: 'user', content: 'hello' }, sessionId: 'session-slow' })}\n`);
-  const input = JSON.stringify({ session_id: 'session-slow', transcript_path: transcript, cwd: repo.dir, hook_event_name: event, ...PAYLOAD_EXTRA[event] });
-  const env = { ...repo.env, PATH: `${pathDir}:${repo.env.PATH}`, CLAUDE_PROJECT_DIR: repo.dir };
+function runHookEntry(host: string, event: HookEventName, pathDir: string): Promise<{ code: number | null; ms: number; stdout: string }> {
+  const h = HOSTS[host]!;
+  const transcript = join(root, h.transcript);
+  writeFileSync(transcript, `${JSON.stringify(h.line)}\n`);
+  const extra = event === 'SessionEnd' ? {} : h.extra;
+  const input = JSON.stringify({ session_id: h.session, transcript_path: transcript, cwd: repo.dir, hook_event_name: event, ...extra, ...PAYLOAD_EXTRA[event] });
+  const env = { ...repo.env, PATH: `${pathDir}:${repo.env.PATH}`, ...(h.args.length === 0 ? { CLAUDE_PROJECT_DIR: repo.dir } : {}) };
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [join(HOOKS_DIR, `${HOOK_EVENTS[event].file}.js`)], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [join(HOOKS_DIR, `${h.events[event].file}.js`), ...h.args], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
     // The host kills at its timeout; so does the test, and then reports it.
-    const hostKill = setTimeout(() => child.kill('SIGKILL'), HOOK_EVENTS[event].hostTimeoutSec * 1000 + 2000);
+    const hostKill = setTimeout(() => child.kill('SIGKILL'), h.events[event].hostTimeoutSec * 1000 + 2000);
     child.on('close', (code) => {
       clearTimeout(hostKill);
       resolve({ code, ms: Date.now() - started, stdout });
@@ -71,27 +91,32 @@ function runHookEntry(event: HookEventName, pathDir: string): Promise<{ code: nu
   });
 }
 
-describe.each([
-  ['hangs', null],
-  ['answers after 3 s', 3],
-])('every hook when git %s', (_what, delaySec) => {
+describe.each(Object.keys(HOSTS).flatMap((host) => [
+  [host, 'hangs', null],
+  [host, 'answers after 3 s', 3],
+] as const))('every hook under %s when git %s', (host, _what, delaySec) => {
   const calls = () => (existsSync(join(root, 'pids')) ? readFileSync(join(root, 'pids'), 'utf8').split('\n').filter(Boolean).length : 0);
+  const events = HOSTS[host]!.events;
 
   jest.setTimeout(60_000);
 
-  it.each(Object.keys(HOOK_EVENTS) as HookEventName[])('%s exits 0 within the host timeout and its output is valid', async (event) => {
+  it.each(Object.keys(events) as HookEventName[])('%s exits 0 within the host timeout and its output is valid', async (event) => {
     if (!existsSync(HOOKS_DIR)) throw new Error(`build first: ${HOOKS_DIR} is missing (npm test builds it)`);
     const before = calls();
-    const r = await runHookEntry(event, gitWrapper(`git-${delaySec ?? 'hung'}`, delaySec));
+    const r = await runHookEntry(host, event, gitWrapper(`git-${delaySec ?? 'hung'}`, delaySec));
     expect(r.code).toBe(0);
     // Not vacuous: the hooks that touch the memory branch did run the slow git.
     if (event === 'Stop' || event === 'SessionStart' || event === 'PreCompact') expect(calls()).toBeGreaterThan(before);
-    expect(r.ms).toBeLessThan(HOOK_EVENTS[event].hostTimeoutSec * 1000);
-    // PreCompact may answer in plain text (a line for the summariser); JSON answers must parse.
+    expect(r.ms).toBeLessThan(events[event].hostTimeoutSec * 1000);
+    // PreCompact may answer in plain text on Claude Code (a line for the summariser); JSON answers must parse.
     if (r.stdout.trim().startsWith('{')) {
       const answer = JSON.parse(r.stdout) as { systemMessage?: string };
       // A hook that gave up says so in one line with its code.
       if (answer.systemMessage !== undefined) expect(answer.systemMessage).toMatch(/\[[A-Z_]+\]/);
+      if (HOSTS[host]!.args.length > 0) expect(schemaErrors(event, 'output', answer)).toBeNull();
     }
+    // Codex: an event without an output schema gets nothing; anything else is JSON its schema accepts.
+    if (HOSTS[host]!.args.length > 0 && !hasOutputSchema(event)) expect(r.stdout).toBe('');
+    if (HOSTS[host]!.args.length > 0 && r.stdout !== '') expect(r.stdout.trim().startsWith('{')).toBe(true);
   });
 });

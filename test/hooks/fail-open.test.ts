@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process';
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_EVENTS, type HookEventName } from '../../lib/hosts/claude/hook-events';
+import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
 
 const DIST = join(__dirname, '..', '..', 'dist', 'hooks');

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeIsolatedRepo, runGit } from '../support/repo';
 

@@ -6,7 +6,7 @@ import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');

@@ -1,5 +1,5 @@
 import { CapsuleError } from '../../lib/errors/capsule-error';
-import type { HookAnswer } from '../../lib/hosts/claude/hook-output';
+import type { HookAnswer } from '../../lib/hosts/hook-answer';
 import { runHook, type HookIO, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeTempDir, makeTempRepo, payload, readErrorLog, type TempRepo } from './hook-fixtures';
 
@@ -43,6 +43,21 @@ describe('runHook', () => {
     expect(out.stdout.trim().split('\n')).toHaveLength(1);
     expect(readErrorLog(repo.stateDir)[0]).toMatch(/^HOOK_INPUT_NOT_JSON /);
     expect(s.calls).toBe(0);
+  });
+
+  it('fails open with HOOK_HOST_UNKNOWN, reading nothing, when --host names no known host', async () => {
+    const s = spec(async () => ({ additionalContext: 'CTX' }));
+    const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir })), { argv: ['--host', 'cursor'] }));
+    expect(out.failCode).toBe('HOOK_HOST_UNKNOWN');
+    expect(Object.keys(JSON.parse(out.stdout))).toEqual(['systemMessage']);
+    expect(s.calls).toBe(0);
+  });
+
+  it('hands the handler the Claude Code adapter for a payload of its own registration', async () => {
+    let host: string | undefined;
+    const s: HookSpec<'SessionStart'> = { event: 'SessionStart', handle: async (_input, ctx) => void (host = ctx.host.name) };
+    await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir }))));
+    expect(host).toBe('claude');
   });
 
   it('fails open with HOOK_INPUT_INVALID when a used field has the wrong type', async () => {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { readCap, writeCap } from '../../lib/local-state/budget-state';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
-import type { HookEventName } from '../../lib/hosts/claude/hook-events';
+import type { HookEventName } from '../../lib/hosts/host';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionEndHook } from '../../lib/hooks/session-end';
 import { makeStopHook } from '../../lib/hooks/stop';

@@ -105,10 +105,12 @@ describe('makeStopHook', () => {
     expect(log).not.toContain(key);
   });
 
-  it('falls back to the unknown marker when the request text is harness text', async () => {
+  it('falls back to the unknown marker when the request text is harness text, without taking it at all', async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: '[supervisor-resume] keep going', write: `${repo.dir}/a.ts` }));
     await stop();
     expect(readCapsule().frontmatter.objective).toMatch(/^unknown \(/);
-    expect(readErrorLog(repo.stateDir)[0]).toMatch(/^AUTOSAVE_VALIDATION .*CONTENT_GATE_OBJECTIVE/);
+    expect(readCapsule().frontmatter.next_valid_action).not.toContain('supervisor-resume');
+    // A supervisor's continuation arrives at every reset: it is skipped, not refused and logged.
+    expect(readErrorLog(repo.stateDir)).toEqual([]);
   });
 });

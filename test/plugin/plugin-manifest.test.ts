@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
+import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
 
 const ROOT = join(__dirname, '..', '..');
 const readJson = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8'));
@@ -62,5 +63,32 @@ describe('the UserPromptSubmit bundle', () => {
     const text = readFileSync(join(ROOT, 'dist', 'hooks', 'user-prompt-submit.js'), 'utf8');
     expect(text.length).toBeLessThan(60_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
+  });
+});
+
+describe('the Codex plugin', () => {
+  const manifest = readJson('.codex-plugin/plugin.json');
+  const registered = readJson('hooks/codex-hooks.json').hooks as Record<string, Array<{ hooks: Array<Record<string, unknown>> }>>;
+
+  it('is the same plugin as the Claude Code one: name, version, description', () => {
+    const claude = readJson('.claude-plugin/plugin.json');
+    expect({ name: manifest.name, version: manifest.version }).toEqual({ name: claude.name, version: readJson('package.json').version });
+  });
+
+  it("names its own hooks file, so Codex never runs Claude Code's registrations (no --host there)", () => {
+    expect(manifest.hooks).toBe('./hooks/codex-hooks.json');
+  });
+
+  it('registers exactly the events the Codex adapter knows', () => {
+    expect(Object.keys(registered).sort()).toEqual(Object.keys(CODEX_HOOK_EVENTS).sort());
+  });
+
+  it.each(Object.entries(CODEX_HOOK_EVENTS))('runs the shared %s bundle declared --host codex, within the timeout Codex allows', (event, meta) => {
+    const [group] = registered[event]!;
+    const [hook] = group!.hooks;
+    expect(hook).toEqual({ type: 'command', command: `node "\${PLUGIN_ROOT}/dist/hooks/${meta.file}.js" --host codex`, timeout: meta.hostTimeoutSec });
+    expect(meta.budgetMs).toBeLessThan(meta.hostTimeoutSec * 1000);
+    // Codex clamps SessionEnd (and Interrupt) above 3 s, with a warning on every start.
+    if (event === 'SessionEnd') expect(meta.hostTimeoutSec).toBeLessThanOrEqual(3);
   });
 });

@@ -47,6 +47,14 @@ describe('redactSecrets', () => {
     expect(redactSecrets('password: "hunter2hunter2').text).toBe('password: "[REDACTED:secret-assignment]');
   });
 
+  it.each([
+    ['Bash `echo password: whylfmcwx > creds.txt` failed', 'Bash `echo password: [REDACTED:secret-assignment] > creds.txt` failed'],
+    ['echo API_TOKEN: abc123def456 > .env', 'echo API_TOKEN: [REDACTED:secret-assignment] > .env'],
+    ['private_key: HSgoILYICXEmznOY8JGIKol58W && deploy', 'private_key: [REDACTED:secret-assignment] && deploy'],
+  ])('redacts a value a shell redirect or operator follows, as in a command line (%s)', (text, expected) => {
+    expect(redactSecrets(text).text).toBe(expected);
+  });
+
   it('counts each kind once per occurrence', () => {
     const a = `ghp_${'a1'.repeat(18)}`;
     const b = `ghp_${'b2'.repeat(18)}`;

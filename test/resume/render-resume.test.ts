@@ -1,5 +1,6 @@
 import { PROCEDURE_BEGIN, PROCEDURE_END, RESUME_END } from '../../lib/resume/procedure';
 import { RESUME_TEXT_MAX } from '../../lib/resume/render-resume';
+import { utf8Length } from '../../lib/resume/text-limit';
 import { checkLifecycleExtension } from '../../lib/resume/lifecycle-extension';
 import { FORGED_FENCES, FORGED_SHORT, pathOf, ulid } from '../support/capsule-doc';
 import { activeCandidate, ago, DAY, lines, MINUTE, renderFor } from './render-support';
@@ -143,6 +144,19 @@ describe('renderResume', () => {
       expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
       expect(truncated).toContain('body sections');
       expect(text).toContain('next_valid_action: "run npm test and commit"');
+    });
+
+    it('fits a limit in UTF-8 bytes (Codex) when the same text in characters would not', () => {
+      // Three bytes per character: sections that fit 10,000 characters overflow 10,000 bytes.
+      const items = Array.from({ length: 12 }, (_, i) => `${i} ${'€'.repeat(200)}`);
+      const sections = { done: items, errors: items, files: items };
+      const limit = { max: 10_000, unit: 'utf8-bytes' } as const;
+      const { text, truncated } = renderFor([activeCandidate(1, {}, sections)], { limit });
+      expect(utf8Length(text)).toBeLessThanOrEqual(10_000);
+      expect(truncated).not.toBeNull();
+      expect(text).toMatch(/^\[TRUNCATED to fit the 10,000-byte hook limit: /m);
+      expect(text).toContain('next_valid_action: "run npm test and commit"');
+      expect(utf8Length(renderFor([activeCandidate(1, {}, sections)]).text)).toBeGreaterThan(10_000);
     });
 
     it('is not truncated when everything fits', () => {

@@ -3,6 +3,7 @@ import type { ExtensionState } from '../../lib/resume/declared-ack';
 import type { HeadDrift } from '../../lib/resume/head-drift';
 import { renderResume, type RenderedResume } from '../../lib/resume/render-resume';
 import { resolveSessionAuthority, type BootReceipt } from '../../lib/resume/session-authority';
+import type { TextLimit } from '../../lib/resume/text-limit';
 import { selectCapsule } from '../../lib/select/select-capsule';
 import type { Candidate } from '../../lib/select/types';
 import { capsuleDoc, pathOf, ulid } from '../support/capsule-doc';
@@ -27,7 +28,7 @@ export function activeCandidate(n: number, fields: Record<string, unknown> = {},
 /** Selects among `candidates` and renders the resume text with the given context. */
 export function renderFor(
   candidates: Candidate[],
-  opts: { hookId?: unknown; receipt?: BootReceipt | null; extension?: ExtensionState; headDrift?: HeadDrift; consumption?: Consumption; maxChars?: number } = {},
+  opts: { hookId?: unknown; receipt?: BootReceipt | null; extension?: ExtensionState; headDrift?: HeadDrift; consumption?: Consumption; maxChars?: number; limit?: TextLimit } = {},
 ): RenderedResume {
   const selection = selectCapsule(candidates, { now: NOW });
   return renderResume({
@@ -38,6 +39,7 @@ export function renderFor(
     extension: opts.extension ?? { state: 'none' },
     consumption: opts.consumption ?? { state: 'consumed', writer: 'session-B' },
     ...(opts.maxChars === undefined ? {} : { maxChars: opts.maxChars }),
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
   });
 }
 

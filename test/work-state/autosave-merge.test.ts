@@ -54,6 +54,17 @@ describe('mergeAutosave', () => {
     expect(doc.sections.facts.filter((f) => f.startsWith('last user request'))).toEqual(['last user request: now update the docs']);
   });
 
+  it("takes a supervisor's message for neither the objective nor the next action", () => {
+    const events: AutosaveEvent[] = [
+      { kind: 'user-request', text: '[supervisor-resume] The context was cleared at the budget point by git capsule supervise.' },
+      { kind: 'user-request', text: '[git-capsule supervise] The context holds about 160k tokens: past the hard point 158.8k.' },
+      { kind: 'user-request', text: 'add the retry to the uploader' },
+    ];
+    const { doc } = mergeAutosave(null, events, ctx());
+    expect(doc.frontmatter.objective).toBe('add the retry to the uploader');
+    expect(doc.frontmatter.next_valid_action).not.toContain('supervis');
+  });
+
   it('names the last open task and moves completed tasks to done', () => {
     const tasks: AutosaveEvent[] = [
       { kind: 'task', text: '[completed] write the parser' },

@@ -1,21 +1,10 @@
-import type { HookEventName } from './hook-events';
-
-/** What a handler answers; every part optional, nothing at all means "say nothing". */
-export interface HookAnswer {
-  /** Context for the model (SessionStart, UserPromptSubmit): `hookSpecificOutput.additionalContext`. */
-  additionalContext?: string;
-  /** One line shown to the user. */
-  systemMessage?: string;
-  /** Plain stdout (PreCompact: the host appends it to the compaction prompt). */
-  plainText?: string;
-  /** A deliberate block (Stop only; the budget's hard point). */
-  block?: { reason: string };
-}
+import type { HookAnswer } from '../hook-answer';
+import type { HookEventName } from '../host';
 
 const CONTEXT_EVENTS: ReadonlySet<HookEventName> = new Set(['SessionStart', 'UserPromptSubmit']);
 
 /**
- * Renders an answer as the host expects it on stdout: the JSON envelope, or plain text for
+ * Renders an answer as Claude Code expects it on stdout: the JSON envelope, or plain text for
  * PreCompact, or nothing. Context on an event that cannot carry it is dropped rather than
  * printed somewhere the host would misread.
  */

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
-import { HOOK_EVENTS, type HookEventName } from './hook-events';
+import type { HookEventName } from '../host';
+import { HOOK_EVENTS } from './hook-events';
 
 /** Appended to every hook command install writes, so uninstall removes exactly those and nothing else. */
 export const HOOK_MARKER = '--capsule-hook';

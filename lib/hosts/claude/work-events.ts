@@ -1,16 +1,14 @@
 import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord } from '../../transcript/records';
 import { typedPromptText } from './user-prompt';
+import { CORRECTION, DECISION, decisionSentence } from '../../transcript/prompt-signals';
 import { describeToolCall, type ToolCall } from '../../transcript/tool-call-events';
+import { createEventSink, finishWorkState } from '../../transcript/event-sink';
 import { clipText, firstLines } from '../../transcript/work-event-text';
 import { tagContent } from '../../transcript/xml-tag';
-import { MAX_OPEN_FAILURES, type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
+import { type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState } from '../../transcript/work-event-types';
 
-// Typed prompts that turn the agent away from what it was doing.
-const CORRECTION = /^\s*(?:no\b|nope\b|don'?t\b|do not\b|stop\b|wrong\b|that'?s not\b|that is not\b|not that\b|instead\b|revert\b|undo\b)/i;
-// Sentences that record a choice, from the user or the agent.
-const DECISION = /\b(?:let'?s (?:go with|use|keep|switch to)|go with|decided to|we(?:'ll| will) use|i(?:'ll| will) (?:use|go with|switch to)|use .{1,60} instead\b|switch(?:ing)? to)\b/i;
 // Built-in commands that manage the session rather than ask for work.
 const SESSION_COMMANDS = new Set(['/compact', '/clear', '/resume', '/cost', '/context', '/exit']);
 // Bounded between its words: an unbounded `.*` re-scans the line at every "permission to use".
@@ -40,15 +38,8 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
   const lastTodo = lastIndexOfTool(main, 'TodoWrite');
   const calls = new Map<string, ToolCall>();
   const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
-  const events: WorkEvent[] = [];
-  const seen = new Set<string>();
-  const emit = (e: WorkEvent) => {
-    const text = clipText(e.text);
-    const key = `${e.kind}\u0000${e.path ?? ''}\u0000${text}`;
-    if (seen.has(key)) return;
-    seen.add(key);
-    events.push({ ...e, text });
-  };
+  const sink = createEventSink();
+  const { emit } = sink;
   let lastRequest: WorkEvent | undefined;
   let lastAssistantText = '';
   let branch: string | undefined;
@@ -112,13 +103,7 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
       if (change !== null) emit({ kind: 'environment', text: change, ...at });
     }
   });
-  const tail = opts.lastAssistantMessage;
-  if (typeof tail === 'string' && tail.trim() !== lastAssistantText.trim()) {
-    const decision = decisionSentence(tail);
-    if (decision !== null) emit({ kind: 'decision', text: decision });
-  }
-  if (lastRequest !== undefined) events.push(lastRequest);
-  return { events, openFailures: Object.fromEntries([...failures].slice(-MAX_OPEN_FAILURES)) };
+  return finishWorkState(sink, { lastAssistantMessage: opts.lastAssistantMessage, lastAssistantText, lastRequest, failures });
 }
 
 function resultsById(records: TranscriptRecord[]): Map<string, ContentBlock> {
@@ -156,11 +141,6 @@ function callSignature(call: ToolCall): string {
 function denialReason(output: string): string {
   const said = /the user said:\s*([\s\S]+)/i.exec(output);
   return firstLines(said ? said[1]! : output, 2);
-}
-
-function decisionSentence(text: string): string | null {
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) if (DECISION.test(sentence)) return sentence.trim();
-  return null;
 }
 
 function taskNotification(content: unknown): string | null {

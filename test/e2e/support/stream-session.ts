@@ -90,6 +90,19 @@ export class StreamHarness {
    */
   session(opts: SessionOptions = {}): StreamSession {
     const name = opts.name ?? `s${this.sessions.length + 1}`;
+    const [bin, ...args] = this.clientCommand({ name, pluginDir: opts.pluginDir, args: opts.args });
+    const child = this.spawn(bin!, args, { cwd: opts.cwd ?? this.repo, env: this.clientEnv(opts), stdio: ['pipe', 'pipe', 'pipe'] });
+    const session = new StreamSession(name, child, join(this.out, name), opts.turnTimeoutMs ?? this.opts.turnTimeoutMs ?? 120_000);
+    this.sessions.push(session);
+    return session;
+  }
+
+  /**
+   * The offline environment a session's client gets (temp HOME, the fake API on loopback, a
+   * fake key, no non-essential traffic), plus the harness's and `opts`' variables. For a
+   * process that starts the client itself, such as `git capsule supervise`.
+   */
+  clientEnv(opts: { home?: string; env?: NodeJS.ProcessEnv } = {}): NodeJS.ProcessEnv {
     const home = opts.home ?? this.home;
     mkdirSync(home, { recursive: true });
     const env: NodeJS.ProcessEnv = {
@@ -106,18 +119,25 @@ export class StreamHarness {
       ...opts.env,
     };
     for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
-    const args = [
+    return env;
+  }
+
+  /** The client's command line as a session runs it: the binary, stream-json both ways, the plugin, the harness's flags. */
+  clientCommand(opts: { name: string; pluginDir?: string; args?: string[] }): string[] {
+    return [
+      this.bin,
       '-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose',
       '--permission-mode', 'acceptEdits', '--allowedTools', 'Bash,Write,Edit,Read',
       '--plugin-dir', opts.pluginDir ?? REPO_ROOT,
-      '--debug-file', join(this.out, `${name}.debug.log`),
+      '--debug-file', join(this.out, `${opts.name}.debug.log`),
       ...(this.opts.args ?? []),
       ...(opts.args ?? []),
     ];
-    const child = spawnIn(this.netns, this.bin, args, { cwd: opts.cwd ?? this.repo, env, stdio: ['pipe', 'pipe', 'pipe'] });
-    const session = new StreamSession(name, child, join(this.out, name), opts.turnTimeoutMs ?? this.opts.turnTimeoutMs ?? 120_000);
-    this.sessions.push(session);
-    return session;
+  }
+
+  /** Starts `cmd` inside the harness's loopback-only network namespace, when there is one. */
+  spawn(cmd: string, args: string[], opts: Parameters<typeof spawn>[2]): ChildProcess {
+    return spawnIn(this.netns, cmd, args, opts);
   }
 
   /** Every model request the fake API logged so far, in order. */

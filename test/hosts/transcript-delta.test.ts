@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { advanceCursor, readTranscriptDelta } from '../../../lib/hosts/claude/transcript-delta';
-import { SLIM_STRING_CHARS } from '../../../lib/transcript/slim-record';
+import { advanceCursor, readTranscriptDelta } from '../../lib/hosts/transcript-delta';
+import { SLIM_STRING_CHARS } from '../../lib/transcript/slim-record';
 
 const line = (n: number) => `${JSON.stringify({ type: 'user', uuid: `u${n}`, message: { role: 'user', content: `prompt ${n}` } })}\n`;
 

@@ -1,10 +1,10 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularFile } from '../../local-state/regular-file';
-import { JsonlLineReader } from '../../transcript/jsonl-reader';
-import type { TranscriptRecord } from '../../transcript/records';
-import { SLIM_STRING_CHARS, slimRecord } from '../../transcript/slim-record';
+import { openRegularFile } from '../local-state/regular-file';
+import { JsonlLineReader } from '../transcript/jsonl-reader';
+import type { TranscriptRecord } from '../transcript/records';
+import { SLIM_STRING_CHARS, slimRecord } from '../transcript/slim-record';
 import { redactRecord } from './redact-records';
-import type { TranscriptCursor } from '../../local-state/session-state';
+import type { TranscriptCursor } from '../local-state/session-state';
 
 /** The transcript text after a cursor, and where it starts. */
 export interface TranscriptDelta {

@@ -1,7 +1,6 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularFile } from '../../local-state/regular-file';
-import { recordFill, type ContextFill } from '../../budget/context-fill';
-import { JsonlLineReader } from '../../transcript/jsonl-reader';
+import { openRegularFile } from '../local-state/regular-file';
+import { JsonlLineReader } from '../transcript/jsonl-reader';
 
 const FIRST_TAIL_BYTES = 256 * 1024;
 const MAX_TAIL_BYTES = 16 * 1024 * 1024;
@@ -9,19 +8,21 @@ const CHUNK_BYTES = 1024 * 1024;
 // Lines longer than this are scanned rather than parsed: their stubs keep model and usage.
 const TAIL_LINE_BYTES = 1024 * 1024;
 
-/** The fill read from a transcript file, or why there is none. */
-export type TranscriptFillRead =
-  | { ok: true; fill: ContextFill | null; bytesRead: number; fileBytes: number }
+/** What the tail said (the last record that said anything), or why the file could not be read. */
+export type TranscriptTailRead<T> =
+  | { ok: true; found: T | null; bytesRead: number; fileBytes: number }
   | { ok: false; code: 'TRANSCRIPT_UNREADABLE'; message: string };
 
 /**
- * Reads the context fill from the end of a transcript file: a 256 KiB tail first, doubling up
- * to 16 MiB (or the whole file) while no usable record has been found, because a hook runs on
- * every prompt and a long session's transcript reaches tens of megabytes. The tail streams
- * through the line reader in 1 MiB reads and only the record that decides is kept; a line over
- * 1 MiB is scanned, never held, and its stub still carries model and usage. Never throws.
+ * Reads the newest thing a transcript file says, as `pick` reads it from one record (a value,
+ * null for "what came before is stale, and nothing replaced it", undefined for "says nothing"):
+ * a 256 KiB tail first, doubling up to 16 MiB (or the whole file) while no record has said
+ * anything, because a hook runs on every prompt and a long session's transcript reaches tens of
+ * megabytes. The tail streams through the line reader in 1 MiB reads and only the deciding
+ * value is kept; a line over 1 MiB is scanned, never held (its stub keeps ids, model and
+ * usage). A host adapter gives `pick` (Claude Code: the last usage; Codex: the last token_count). Never throws.
  */
-export function readTranscriptFill(path: string): TranscriptFillRead {
+export function readTranscriptTail<T>(path: string, pick: (record: Record<string, unknown>) => T | null | undefined): TranscriptTailRead<T> {
   let fd: number;
   try {
     fd = openRegularFile(path, { followLinks: true });
@@ -34,11 +35,11 @@ export function readTranscriptFill(path: string): TranscriptFillRead {
     for (let want = FIRST_TAIL_BYTES; ; want *= 2) {
       const length = Math.min(want, size, MAX_TAIL_BYTES);
       // A tail starting mid-record gives one malformed first line: a problem to skip, not an error.
-      let fill: ContextFill | null | undefined;
+      let found: T | null | undefined;
       const reader = new JsonlLineReader(
         (l) => {
-          const said = l.record ? recordFill(l.record.data) : undefined;
-          if (said !== undefined) fill = said;
+          const said = l.record ? pick(l.record.data) : undefined;
+          if (said !== undefined) found = said;
         },
         { maxLineBytes: TAIL_LINE_BYTES },
       );
@@ -50,7 +51,7 @@ export function readTranscriptFill(path: string): TranscriptFillRead {
         read += n;
       }
       reader.end({ includeUnterminated: true });
-      if (fill !== undefined || length >= size || length >= MAX_TAIL_BYTES) return { ok: true, fill: fill ?? null, bytesRead: read, fileBytes: size };
+      if (found !== undefined || length >= size || length >= MAX_TAIL_BYTES) return { ok: true, found: found ?? null, bytesRead: read, fileBytes: size };
     }
   } catch (err) {
     return { ok: false, code: 'TRANSCRIPT_UNREADABLE', message: `cannot read transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };

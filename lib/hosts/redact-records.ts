@@ -1,5 +1,5 @@
-import { redactDeep } from '../../redact/redact-deep';
-import type { TranscriptRecord } from '../../transcript/records';
+import { redactDeep } from '../redact/redact-deep';
+import type { TranscriptRecord } from '../transcript/records';
 
 // The host's opaque values, which hold no user text and would only cost the redactor time (a
 // thinking block's signature is kilobytes of base64 that reads as random).

@@ -1,0 +1,24 @@
+import { CHARACTER_LIMIT } from '../../resume/text-limit';
+import type { HostAdapter } from '../host';
+import { HOOK_EVENTS } from './hook-events';
+import { checkHookInput } from './hook-input';
+import { renderHookOutput } from './hook-output';
+
+/**
+ * Claude Code 2.1.332 (DESIGN §9): payloads already in the core's shape, the session JSONL
+ * transcript, the JSON envelope with PreCompact's plain stdout, 10,000 characters per injected
+ * text, `CLAUDE_PID` shared across a `/clear`, and a host that stops re-running a blocked Stop
+ * on its own (`stop_hook_active`, `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`).
+ */
+export const claudeHost: HostAdapter = {
+  name: 'claude',
+  label: 'Claude Code',
+  events: HOOK_EVENTS,
+  checkInput: checkHookInput,
+  // The payload's cwd follows the Bash tool's `cd`; the project dir the host names does not.
+  projectDir: (input, env) => env.CLAUDE_PROJECT_DIR || input.cwd,
+  renderOutput: renderHookOutput,
+  injectionLimit: CHARACTER_LIMIT,
+  clientKey: (env) => (env.CLAUDE_PID && /^\d+$/.test(env.CLAUDE_PID) ? `claude-pid:${env.CLAUDE_PID}` : null),
+  stopLoopGuard: 'host',
+};

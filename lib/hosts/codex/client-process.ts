@@ -1,0 +1,68 @@
+import { readFileSync } from 'node:fs';
+
+/** One process as /proc/<pid>/stat describes it. */
+export interface ProcStat {
+  pid: number;
+  comm: string;
+  ppid: number;
+  /** Start time in clock ticks since boot: with the pid, it names one process even after pid reuse. */
+  startTicks: string;
+}
+
+/** Reads /proc/<pid>/stat, or null (no /proc, or the process is gone). */
+export function readProcStat(pid: number): ProcStat | null {
+  let text: string;
+  try {
+    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // comm may hold spaces and parentheses: it runs from the first '(' to the last ')'.
+  const open = text.indexOf('(');
+  const close = text.lastIndexOf(')');
+  if (open === -1 || close < open) return null;
+  const rest = text.slice(close + 2).split(' ');
+  const ppid = Number(rest[1]);
+  return Number.isInteger(ppid) && rest[19] !== undefined ? { pid, comm: text.slice(open + 1, close), ppid, startTicks: rest[19] } : null;
+}
+
+// A hook runs as `$SHELL -lc "<command>"` under the client; the shell usually execs node, but
+// a shell that does not (or a wrapper) adds a level or two.
+const MAX_LEVELS = 4;
+
+/**
+ * The Codex client process a hook runs under: the nearest ancestor named `codex` (the native
+ * binary; observed under `codex exec` and the TUI, where one process keeps its pid and start
+ * time across `/clear`), or null.
+ */
+export function codexClientProcess(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): ProcStat | null {
+  let pid = ppid;
+  for (let level = 0; level < MAX_LEVELS && pid > 1; level++) {
+    const stat = read(pid);
+    if (stat === null) return null;
+    if (stat.comm === 'codex' || stat.comm.startsWith('codex-')) return stat;
+    pid = stat.ppid;
+  }
+  return null;
+}
+
+/**
+ * The lineage key of the Codex client a hook runs under: `codex-pid:<pid>:<start ticks>`, or
+ * `codex-ppid:<ppid>` where there is no /proc to read (pid reuse is then bounded by the
+ * hand-over's lifetime), or null when no ancestor is the client.
+ */
+export function codexClientKey(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): string | null {
+  if (read(ppid) === null) return `codex-ppid:${ppid}`;
+  const client = codexClientProcess(ppid, read);
+  return client === null ? null : `codex-pid:${client.pid}:${client.startTicks}`;
+}
+
+/** A process's arguments (/proc/<pid>/cmdline), or null when they cannot be read. */
+export function readCmdline(pid: number): string[] | null {
+  try {
+    const text = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+    return text.split('\0').filter((a, i, all) => a !== '' || i < all.length - 1);
+  } catch {
+    return null;
+  }
+}

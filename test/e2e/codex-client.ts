@@ -1,0 +1,133 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { REPO_ROOT } from './claude-client';
+
+/** The pinned real client; a test-only install, never a runtime dependency (about 400 MB). */
+export const CODEX_VERSION = '0.169.0';
+
+const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-codex');
+
+/**
+ * The real `codex` launcher: `CODEX_BIN` when set, else the pinned version installed once into
+ * `.e2e-codex/` (ignored by git; about 12 s the first time). The package has no install script:
+ * its launcher finds the native binary in the platform package at run time.
+ */
+export function ensureCodexClient(): string {
+  if (process.env.CODEX_BIN) return process.env.CODEX_BIN;
+  const bin = join(CLIENT_PREFIX, 'node_modules', '.bin', 'codex');
+  if (!existsSync(bin) || installedVersion() !== CODEX_VERSION) {
+    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@openai/codex@${CODEX_VERSION}`], { stdio: 'ignore', timeout: 300_000 });
+  }
+  return bin;
+}
+
+function installedVersion(): string | null {
+  try {
+    return JSON.parse(readFileSync(join(CLIENT_PREFIX, 'node_modules', '@openai', 'codex', 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The shared Codex harness (`run.sh`, `tui-step.sh`, `validate.sh`, `fake-api.mjs`):
+ * `CAPSULE_CODEX_HARNESS_DIR` when set, else the first `shared/codex-harness` in the
+ * repository's parent folders (CI: `../shared/codex-harness`). Null when there is none.
+ */
+export function findCodexHarness(): string | null {
+  if (process.env.CAPSULE_CODEX_HARNESS_DIR) return resolve(process.env.CAPSULE_CODEX_HARNESS_DIR);
+  for (let dir = dirname(REPO_ROOT); ; dir = dirname(dir)) {
+    const candidate = join(dir, 'shared', 'codex-harness');
+    if (existsSync(join(candidate, 'run.sh'))) return candidate;
+    if (dirname(dir) === dir) return null;
+  }
+}
+
+/**
+ * `describe` when the harness (and, for TUI suites, tmux) is there; otherwise a skipped suite,
+ * except under `CI=true`, where a missing harness or tool is a failure with a one-line reason.
+ */
+export function describeWithCodex(name: string, needs: { tmux?: boolean }, body: (harness: string) => void): void {
+  const harness = findCodexHarness();
+  const missing = harness === null ? 'the codex harness (../shared/codex-harness, or set CAPSULE_CODEX_HARNESS_DIR)' : needs.tmux && spawnSync('tmux', ['-V']).status !== 0 ? 'tmux (apt-get install tmux)' : null;
+  if (missing === null) return describe(name, () => body(harness!));
+  if (process.env.CI === 'true') return describe(name, () => it('has what the real-client suite needs', () => expect(`missing: ${missing}`).toBe('present')));
+  describe.skip(name, () => it(`needs ${missing}`, () => undefined));
+}
+
+/**
+ * The plugin as a marketplace install sees it: the tracked plugin files (manifests, hooks,
+ * skills) plus the built dist/, copied to a temp dir, without node_modules or the 400 MB
+ * client, which Codex would otherwise copy into its plugin cache.
+ */
+export function stagePlugin(): { dir: string; cleanup: () => void } {
+  const root = mkdtempSync(join(tmpdir(), 'capsule-codex-plugin-'));
+  const dir = join(root, 'capsule');
+  for (const part of ['.codex-plugin', '.claude-plugin', 'hooks', 'skills', 'dist', 'package.json']) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
+  return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** One model request the fake API logged: its sequence number, the rule it matched, its headers and its `input` as text. */
+export interface CodexRequest {
+  seq: number;
+  rule: string;
+  sessionId: string | undefined;
+  input: Array<{ role?: string; type?: string; content?: unknown }>;
+  text: string;
+}
+
+/** The requests of a run's `requests.jsonl`, in order. */
+export function codexRequests(out: string): CodexRequest[] {
+  return readFileSync(join(out, 'requests.jsonl'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => JSON.parse(line))
+    .filter((r) => r.body)
+    .map((r) => ({ seq: r.seq, rule: r.rule, sessionId: r.headers?.['session-id'], input: r.body.input ?? [], text: JSON.stringify(r.body.input ?? []) }));
+}
+
+/** The text of the developer message that carries the resume block, or '' (Codex injects hook context as developer messages). */
+export function resumeMessage(request: CodexRequest): string {
+  for (const item of request.input) {
+    if (item.role !== 'developer' || !Array.isArray(item.content)) continue;
+    const text = (item.content as Array<{ text?: string }>).map((c) => c.text ?? '').join('');
+    if (text.includes('=== GIT-CAPSULE RESUME')) return text;
+  }
+  return '';
+}
+
+/** A harness run: its output folder and how `run.sh` ended. */
+export interface CodexRun {
+  out: string;
+  run: { status: number | null; stdout: string; stderr: string };
+}
+
+/**
+ * Runs one scripted session of the real Codex client against the harness (`run.sh -o … -S …
+ * -p …` plus `args`, with the plugin staged and installed through a local marketplace unless
+ * `args` wires the hooks otherwise). Returns the run; the caller removes `out`.
+ */
+export function runCodexSession(harness: string, opts: { name: string; script: string; prompts: string[]; args?: string[]; plugin?: boolean; env?: NodeJS.ProcessEnv }): CodexRun {
+  const bin = ensureCodexClient();
+  const out = mkdtempSync(join(tmpdir(), `capsule-codex-${opts.name}-`));
+  const staged = opts.plugin === false ? null : stagePlugin();
+  try {
+    const run = spawnSync(
+      join(harness, 'run.sh'),
+      ['-o', out, ...(staged ? ['-P', staged.dir] : []), '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...(opts.args ?? []), ...opts.prompts.flatMap((p) => ['-p', p])],
+      { encoding: 'utf8', env: { ...process.env, CODEX_BIN: bin, ...opts.env }, timeout: 900_000 },
+    );
+    return { out, run: { status: run.status, stdout: run.stdout, stderr: run.stderr } };
+  } finally {
+    staged?.cleanup();
+  }
+}
+
+/** Removes a run's output unless CAPSULE_E2E_KEEP is set (then says where it is). */
+export function removeRun(out: string): void {
+  if (!out) return;
+  if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${out}\n`);
+  else rmSync(out, { recursive: true, force: true });
+}
