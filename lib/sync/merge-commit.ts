@@ -2,11 +2,13 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { FAST_IMPORT_ARGS } from '../git/fast-import';
 import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
-import type { MergedTree } from './merge-trees';
+import { MEMORY_LAYOUT, type MergedTree } from './merge-trees';
 import type { TreeListing } from './merge-listings';
 
 /** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
 export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
+/** The message of a fast-forward taken with repairs (one parent: the remote's tip); fixed for the same reason. */
+export const REPAIR_MESSAGE = "sync: take the remote's tip, keeping what it dropped and rebuilding its index\n\nCapsule-Op: merge\n";
 
 /** What writing a merge commit did: the commit, or a lost race (the local ref moved meanwhile). */
 export type MergeCommitOutcome = { ok: true; commit: string } | { ok: false; reason: string };
@@ -23,19 +25,23 @@ export interface MergeParent {
  * ascending id order, the fixed git-capsule identity, the later parent's committer time and a
  * fixed message, so both machines merging the same two tips produce the same commit and a push
  * race between them converges instead of stacking merges. Only what differs from the first
- * parent's tree is written.
+ * parent's tree is written. One parent (a fast-forward the remote's tree could not be taken for
+ * as it is, lib/sync/incoming-check.ts) makes a repair commit on top of it.
  */
-export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
+export function buildMergeStream(input: { ref: string; parents: [MergeParent] | [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
-  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent];
+  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent | undefined];
   const base = first.listing;
   const baseIndex = first.index;
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
-  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
+  const head = second ? `${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${data(REPAIR_MESSAGE)}from ${first.commit}\n`;
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`];
   for (const [path, file] of merged.files) {
     const had = base.get(path);
     if (!had || had.oid !== file.oid || had.mode !== file.mode) parts.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
   }
+  // A source path of the base the merge left out (one fsck refuses) is deleted, never carried on.
+  for (const path of base.keys()) if (!isDerived(path) && !merged.files.has(path)) parts.push(`D ${quotePath(path)}\n`);
   for (const path of baseIndex.keys()) if (!merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
   for (const [path, text] of merged.index) {
     if (baseIndex.get(path) !== text) parts.push(`M 100644 inline ${quotePath(path)}\n${data(text)}`);
@@ -65,6 +71,8 @@ export async function laterCommitTime(git: GitRunner, commits: readonly string[]
   const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
   return Math.max(...out.stdout.trim().split('\n').map(Number));
 }
+
+const isDerived = (path: string) => MEMORY_LAYOUT.isDerived(path);
 
 function data(text: string): string {
   return `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;

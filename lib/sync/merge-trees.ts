@@ -7,6 +7,7 @@ import { FORMAT_PATH } from '../store/memory-format';
 import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
 import { capsuleSources, reuseIndexEntries, type CapsuleSource, type IndexSide } from './index-reuse';
+import { withoutUnsafePaths } from './incoming-check';
 import { findDocumentConflicts, mergeListings, type MergeLayout, type MergeResolution, type TreeFile, type TreeListing } from './merge-listings';
 import type { IndexEntry } from '../store/types';
 
@@ -39,14 +40,18 @@ export interface MergedTree {
   summarized: number;
   /** Each side's own index files (path → text), to write only the index files the merge changes. */
   sideIndexes: [Map<string, string>, Map<string, string>];
+  /** Paths of either side that git fsck refuses, left out of the merge (lib/sync/incoming-check.ts). */
+  unsafe: string[];
 }
 
 /**
  * Merges two memory trees (see `mergeListings`) and rebuilds the derived index from the result,
  * reading only the conflicting documents, the index files of both sides, and the documents no
- * side's index describes exactly. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
+ * side's index describes exactly. Paths git fsck refuses are left out, so the merge never re-pushes
+ * them. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
-export async function mergeTrees(batch: CatFileBatch, ours: TreeListing, theirs: TreeListing): Promise<MergedTree> {
+export async function mergeTrees(batch: CatFileBatch, oursListed: TreeListing, theirsListed: TreeListing): Promise<MergedTree> {
+  const [{ safe: ours, unsafe: oursUnsafe }, { safe: theirs, unsafe: theirsUnsafe }] = [withoutUnsafePaths(oursListed), withoutUnsafePaths(theirsListed)];
   const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]), DOCUMENT_READ);
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
   const capsules = capsuleSources(files);
@@ -57,7 +62,8 @@ export async function mergeTrees(batch: CatFileBatch, ours: TreeListing, theirs:
   ];
   const { entries, unread } = reuseIndexEntries(capsules, sides);
   entries.push(...(await summarizeFromDocuments(batch, unread)));
-  return { files, index: buildIndexFiles(entries), resolutions, summarized: unread.length, sideIndexes: [oursIndex, theirsIndex] };
+  const unsafe = [...new Set([...oursUnsafe, ...theirsUnsafe])].sort();
+  return { files, index: buildIndexFiles(entries), resolutions, summarized: unread.length, sideIndexes: [oursIndex, theirsIndex], unsafe };
 }
 
 /** The entries an index holds (its shards; damaged lines are skipped, the counts file ignored). */

@@ -9,7 +9,8 @@ import { countDiff, countMoves, type SyncCounts } from './move-counts';
 import type { MergeResolution, TreeFile } from './merge-listings';
 import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from '../git/stale-ref-lock';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
-import { listTree, mergeTrees } from './merge-trees';
+import { listTree, MEMORY_LAYOUT, mergeTrees, type MergedTree } from './merge-trees';
+import { refusalsOf, type SyncRefusal } from './incoming-check';
 
 /** What one sync decided for the two tips. */
 export type SyncAction = 'up-to-date' | 'nothing' | 'push' | 'fast-forward' | 'merge';
@@ -47,6 +48,8 @@ export interface SyncReport {
   incoming: SyncCounts;
   outgoing: SyncCounts;
   resolutions: MergeResolution[];
+  /** What was not taken from the remote as it is (kept, rebuilt or left out instead); empty when everything was. */
+  refused: SyncRefusal[];
 }
 
 const BACKOFF_MS = 200;
@@ -95,15 +98,17 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
         }
         const localTip = await store.tip();
         const action = await decide(git, localTip, remoteTip);
-        const listings = action === 'merge' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
+        const listings = action === 'merge' || action === 'fast-forward' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
         const report: SyncReport = {
           remote, ref, trackingRef: tracking, action, dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
           local: { before: localTip, after: localTip }, remoteTip: { before: remoteTip, after: remoteTip },
-          ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [],
+          ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [], refused: [],
         };
+        // A fast-forward takes the remote's tree as it is: only when that is exactly what merging it gives.
+        const checked = action === 'fast-forward' && listings ? await checkFastForward(batch, listings, report) : null;
         if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
 
-        const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
+        const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, merged: checked, progress });
         if (!moved.ok) {
           // A local write landed meanwhile, or a killed git left the ref's lock: start over from the new tip, no pause needed.
           lastReason = (await waitOutLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
@@ -180,11 +185,22 @@ async function listBoth(git: GitRunner, local: string | null, remote: string | n
 }
 
 /** Moves the local ref for the decided action; not ok (with git's words) when it lost a compare-and-swap race or met a lock. */
-async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
+async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; merged: MergedTree | null; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
   const { git, batch, ref, report, progress } = input;
   const local = report.local.before;
   const remote = report.remoteTip.before;
   if (report.action === 'push') return { ok: true };
+  if (report.action === 'fast-forward' && input.merged !== null && report.refused.length > 0) {
+    // The remote's tip is taken, with one commit on top that puts back what it dropped and rebuilds its index.
+    progress(`capsule sync: fast-forwarding ${ref}, repairing what ${report.remote} dropped or misindexed`);
+    const remoteListing = input.listings.theirs;
+    const stream = buildMergeStream({ ref, epochSeconds: await laterCommitTime(git, [remote!]), merged: input.merged, parents: [{ commit: remote!, listing: remoteListing, index: input.merged.sideIndexes[1] }] });
+    const outcome = await writeMergeCommit(git, stream, ref);
+    if (!outcome.ok) return outcome;
+    report.local.after = outcome.commit;
+    await gcAuto(git);
+    return { ok: true };
+  }
   if (report.action === 'fast-forward') {
     progress(`capsule sync: fast-forwarding ${ref}`);
     // An empty old value makes update-ref insist the ref does not exist yet (a clone that never ran init).
@@ -207,8 +223,21 @@ async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: stri
   if (!outcome.ok) return outcome;
   report.local.after = outcome.commit;
   report.resolutions = merged.resolutions;
+  if (merged.unsafe.length > 0) report.refused = [{ reason: 'unsafe-path', count: merged.unsafe.length, paths: merged.unsafe.slice(0, 5) }];
   await gcAuto(git);
   return { ok: true };
+}
+
+/**
+ * Merges what a fast-forward would take and records in `report.refused` where the remote's tree,
+ * taken as it is, would differ (local files it deleted, older documents, an index its documents
+ * and events do not give, paths fsck refuses). Returns the merge, for the repair commit when
+ * anything was refused.
+ */
+async function checkFastForward(batch: CatFileBatch, listings: Listings, report: SyncReport): Promise<MergedTree> {
+  const merged = await mergeTrees(batch, listings.ours, listings.theirs);
+  report.refused = refusalsOf({ ours: listings.ours, theirs: listings.theirs, merged, theirsIndex: merged.sideIndexes[1], unsafe: merged.unsafe, isDerived: MEMORY_LAYOUT.isDerived });
+  return merged;
 }
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };

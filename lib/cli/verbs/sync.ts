@@ -1,5 +1,6 @@
 import { syncMemory, type SyncReport } from '../../sync/sync-memory';
 import type { SyncCounts } from '../../sync/move-counts';
+import { REFUSAL_TEXT } from '../../sync/incoming-check';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 
@@ -14,12 +15,15 @@ export const verb: Verb = {
   --no-push   fetch and merge only (what the post-merge hook runs)
   --quiet     print nothing when the sync succeeds
   --json      print the report: { remote, ref, trackingRef, action, local, remoteTip, pushed,
-              attempts, incoming, outgoing, resolutions }
+              attempts, incoming, outgoing, resolutions, refused }
 
 The remote's memory ref is fetched into refs/capsule-remotes/<remote>/…, merged (a union: every
 capsule and status event of both sides; two versions of one capsule keep the newer updated_at)
 and pushed as <ref>:<ref>. A push rejected because someone pushed meanwhile is retried after a
-fresh fetch and merge. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached
+fresh fetch and merge. The remote is not trusted more than any other writer: a fast-forward
+that would delete local capsule files, replace a document with an older version, or bring an
+index its documents and events do not give is taken with a repair commit on top that keeps and
+rebuilds them, paths git fsck refuses are left out, and sync says what it refused. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached
 (nothing changes locally), SYNC_RACE_LOST when the remote kept moving.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('sync', args, {
@@ -43,8 +47,13 @@ fresh fetch and merge. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be 
   },
 };
 
-/** One or two lines saying what the sync did, in the user's terms. */
+/** One or two lines saying what the sync did, in the user's terms, then one line per refusal. */
 export function describeSync(r: SyncReport): string {
+  const refused = (r.refused ?? []).map((f) => `\nrefused from ${r.remote}: ${f.count} ${REFUSAL_TEXT[f.reason]}: ${f.paths.map((p) => JSON.stringify(p)).join(', ')}${f.count > f.paths.length ? ', …' : ''}`);
+  return describeAction(r) + refused.join('');
+}
+
+function describeAction(r: SyncReport): string {
   const would = r.dryRun ? 'would ' : '';
   const short = (c: string | null) => (c === null ? 'nothing' : c.slice(0, 12));
   switch (r.action) {

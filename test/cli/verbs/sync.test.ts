@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
-import { capsuleText, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
+import { capsuleText, git, makeTrio, refOf, removeTrio, sync, testId, writeCapsules, type Trio } from '../../sync/sync-trio';
 
 let trio: Trio;
 beforeEach(() => {
@@ -34,6 +34,23 @@ describe('git capsule sync', () => {
   it('exits 2 on more than one remote', async () => {
     const r = await runCli(['sync', 'origin', 'other'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(2);
+  });
+
+  it('says what it refused from the remote, one line per kind', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1), capsuleText(2)]);
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    // The collaborator deletes capsule 2 with plain git and pushes.
+    const tip = refOf(trio.b, trio.env)!;
+    const without = git(trio.b, ['mktree'], trio.env, git(trio.b, ['ls-tree', `${tip}:capsules/2026/11`], trio.env).split('\n').filter((l) => !l.endsWith(testId(2))).join('\n') + '\n');
+    const month = git(trio.b, ['mktree'], trio.env, `040000 tree ${without}\t11\n`);
+    const year = git(trio.b, ['mktree'], trio.env, `040000 tree ${month}\t2026\n`);
+    const root = git(trio.b, ['mktree'], trio.env, git(trio.b, ['ls-tree', tip], trio.env).replace(/^(040000 tree )[0-9a-f]+(\tcapsules)$/m, `$1${year}$2`) + '\n');
+    git(trio.b, ['push', '-q', 'origin', `${git(trio.b, ['commit-tree', root, '-p', tip, '-m', 'rm'], trio.env)}:refs/heads/capsules`], trio.env);
+
+    const r = await runCli(['sync'], { cwd: trio.a, env: trio.env });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(`refused from origin: 1 capsule files the remote deleted (kept): "capsules/2026/11/${testId(2)}/capsule.md"`);
   });
 
   it('prints nothing with --quiet', async () => {
