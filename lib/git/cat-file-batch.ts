@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
-import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, type GitRunner } from './git-runner';
+import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
 
 /** One object read by `git cat-file --batch`. */
 export interface GitObject {
@@ -98,6 +98,7 @@ export class CatFileBatch {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
     const child = spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    trackGitChild(child);
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
     child.stdout.on('data', (b: Buffer) => this.onData(b));
