@@ -8,6 +8,7 @@ import { countByStatus, listIndex } from './list-index';
 import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
+import { refuseCheckedOut } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { resolveStateDir } from '../local-state/state-dir';
 import { setStatus } from './set-status';
@@ -24,7 +25,8 @@ export class GitMemoryStore implements MemoryStore {
   constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock };
+    const guard = () => refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, guard };
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */

@@ -10,4 +10,6 @@ export interface StoreParts {
   identity: GitIdentity;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
+  /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */
+  guard?: () => void;
 }

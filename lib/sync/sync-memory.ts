@@ -7,6 +7,7 @@ import { openStore } from '../store/open-store';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
 import type { MergeResolution, TreeFile } from './merge-listings';
+import { refuseCheckedOut } from '../git/checked-out';
 import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from '../git/stale-ref-lock';
 import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
 import { listTree, MEMORY_LAYOUT, mergeTrees, type MergedTree } from './merge-trees';
@@ -59,7 +60,7 @@ const BACKOFF_MS = 200;
  * fast-forward or merge (a union; see `mergeListings`), push `<ref>:<ref>` without force. A
  * rejected push means someone pushed meanwhile: fetch, merge and push again, up to
  * `maxAttempts` rounds with a growing pause. Throws REMOTE_UNREACHABLE (nothing changed
- * locally), SYNC_NOT_MEMORY, SYNC_FORMAT_MISMATCH, PUSH_REJECTED, SYNC_RACE_LOST,
+ * locally), MEMORY_REF_CHECKED_OUT, SYNC_NOT_MEMORY, SYNC_FORMAT_MISMATCH, PUSH_REJECTED, SYNC_RACE_LOST,
  * NOT_A_REPO, MEMORY_ROOT, GIT_FAILED.
  *
  * @example const report = await syncMemory({ cwd: process.cwd(), remote: 'origin' });
@@ -108,7 +109,7 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
         const checked = action === 'fast-forward' && listings ? await checkFastForward(batch, listings, report) : null;
         if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
 
-        const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, merged: checked, progress });
+        const moved = await moveLocal({ git, batch, ref, commonDir: store.commonDir, bare: store.repoDir === store.commonDir, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, merged: checked, progress });
         if (!moved.ok) {
           // A local write landed meanwhile, or a killed git left the ref's lock: start over from the new tip, no pause needed.
           lastReason = (await waitOutLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
@@ -185,11 +186,12 @@ async function listBoth(git: GitRunner, local: string | null, remote: string | n
 }
 
 /** Moves the local ref for the decided action; not ok (with git's words) when it lost a compare-and-swap race or met a lock. */
-async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; merged: MergedTree | null; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
+async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; commonDir: string; bare: boolean; report: SyncReport; listings: Listings; merged: MergedTree | null; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
   const { git, batch, ref, report, progress } = input;
   const local = report.local.before;
   const remote = report.remoteTip.before;
   if (report.action === 'push') return { ok: true };
+  refuseCheckedOut(input.commonDir, ref, { bare: input.bare });
   if (report.action === 'fast-forward' && input.merged !== null && report.refused.length > 0) {
     // The remote's tip is taken, with one commit on top that puts back what it dropped and rebuilds its index.
     progress(`capsule sync: fast-forwarding ${ref}, repairing what ${report.remote} dropped or misindexed`);

@@ -120,6 +120,16 @@ describe('sync against a hostile remote', () => {
     expect(await sync(trio.a, trio.env)).toMatchObject({ action: 'push', pushed: true });
   });
 
+  it('never fast-forwards a memory branch a worktree has checked out (MEMORY_REF_CHECKED_OUT), and moves nothing', async () => {
+    const tip = await shared();
+    await writeCapsules(trio.b, trio.env, [capsuleText(6)]);
+    await sync(trio.b, trio.env);
+    git(trio.a, ['worktree', 'add', '-q', join(trio.root, 'a-memory'), 'capsules'], trio.env);
+    await expect(sync(trio.a, trio.env)).rejects.toMatchObject({ code: 'MEMORY_REF_CHECKED_OUT' });
+    expect(refOf(trio.a, trio.env)).toBe(tip);
+    expect(git(join(trio.root, 'a-memory'), ['status', '--porcelain'], trio.env)).toBe('');
+  });
+
   it('takes an honest fast-forward as it is, with nothing refused', async () => {
     await shared();
     await writeCapsules(trio.b, trio.env, [capsuleText(5)]);
