@@ -5,4 +5,7 @@ module.exports = {
   testMatch: ['**/*.test.ts'],
   transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
   testTimeout: 30000,
+  // Every run gets its own TMPDIR, and fails when a test leaves anything in it (test/support/temp-guard.js).
+  globalSetup: '<rootDir>/test/support/temp-guard-setup.js',
+  globalTeardown: '<rootDir>/test/support/temp-guard-teardown.js',
 };

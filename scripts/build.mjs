@@ -3,7 +3,8 @@
 import { build } from 'esbuild';
 import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
-import { join, sep } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, sep } from 'node:path';
 
 import { VALIDATORS, generate } from './gen-validators.mjs';
 import { writeFileSync } from 'node:fs';
@@ -14,6 +15,9 @@ const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 // `--outdir DIR` builds elsewhere (test/plugin/dist-bundles.test.ts compares a fresh build with the committed dist/).
 const outFlag = process.argv.indexOf('--outdir');
 const outDir = outFlag === -1 ? 'dist' : process.argv[outFlag + 1];
+// `--mandir DIR` writes the man page elsewhere; a build into another --outdir writes none unless asked.
+const manFlag = process.argv.indexOf('--mandir');
+const manDir = manFlag !== -1 ? process.argv[manFlag + 1] : outFlag === -1 ? 'man' : null;
 
 const entries = [
   // The CLI starts through a small launcher that keeps V8's code cache (lib/cli/launcher.ts).
@@ -59,3 +63,23 @@ for (const e of entries.filter((x) => x.out.includes(`${sep}impl${sep}`))) {
   writeFileSync(e.out, text.replace(/^(#!.*\n)/, `$1// capsule-bundle-hash: ${hash}\n`));
 }
 for (const e of entries) chmodSync(e.out, 0o755);
+
+// man/man1/git-capsule.1, rendered from the verbs' own help texts (lib/cli/man-page.ts): git turns
+// `git capsule --help` into `man git-capsule`, which finds it beside bin/ on PATH or where npm links it.
+if (manDir !== null) {
+  const bundled = await build({
+    entryPoints: ['lib/cli/man-page.ts'],
+    bundle: true,
+    platform: 'node',
+    target: 'node20',
+    format: 'cjs',
+    write: false,
+    logLevel: 'warning',
+    supported: { 'dynamic-import': false },
+  });
+  const mod = { exports: {} };
+  new Function('module', 'exports', 'require', bundled.outputFiles[0].text)(mod, mod.exports, createRequire(import.meta.url));
+  const page = join(manDir, 'man1', 'git-capsule.1');
+  mkdirSync(dirname(page), { recursive: true });
+  writeFileSync(page, await mod.exports.renderManPage(pkg.version));
+}

@@ -4,7 +4,7 @@ import { typeScriptFiles } from './support/lib-sources';
 
 const LIB = join(__dirname, '..', 'lib');
 
-const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise'];
+const PURE = ['errors', 'capsule', 'redact', 'select', 'resume', 'transcript', 'work-state', 'history', 'budget', 'supervise', 'json-text'];
 
 /**
  * Which lib/ layers each layer may import (STYLE.md: imports point down; CONTRIBUTING.md draws
@@ -21,6 +21,7 @@ const ALLOWED: Record<string, string[]> = {
   'work-state': ['transcript', 'capsule', 'redact', 'errors'],
   history: ['transcript', 'errors'],
   budget: ['transcript', 'capsule', 'errors'],
+  'json-text': ['errors'],
   supervise: ['budget', 'errors'],
   git: ['errors'],
   'local-state': ['git', ...PURE],
@@ -75,6 +76,12 @@ describe('the layers of lib/', () => {
 
   it('has a rule for every folder', () => {
     expect([...new Set(sources.map((s) => s.layer))].filter((l) => !(l in ALLOWED) && !(l in SURFACES))).toEqual([]);
+  });
+
+  it("is drawn in CONTRIBUTING.md's picture, every layer of it", () => {
+    const picture = readFileSync(join(LIB, '..', 'CONTRIBUTING.md'), 'utf8').split('```')[1] ?? '';
+    const drawn = (layer: string) => new RegExp(`lib/${layer}(?=\\s)`).test(picture) || (layer.startsWith('hosts/') && picture.includes('lib/hosts/<host>'));
+    expect([...new Set(sources.map((s) => s.layer))].filter((l) => !drawn(l))).toEqual([]);
   });
 
   it.each(named(sources))('%s imports only layers below it', (_n, s) => {

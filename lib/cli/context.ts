@@ -7,8 +7,10 @@ export interface CliContext {
   stderr: (text: string) => void;
   /** Reads all of standard input as UTF-8 (only called by verbs that take `-`). */
   readStdin: () => Promise<string>;
-  /** True when stderr is a terminal, for progress lines. */
+  /** True when stderr is a terminal, for progress lines (and colour on stderr). */
   isTTY: boolean;
+  /** True when stdout is a terminal: colour there (lib/cli/colour.ts). */
+  stdoutIsTTY?: boolean;
 }
 
 /** One `git capsule <verb>`: its help text and its runner, which returns the exit code. */

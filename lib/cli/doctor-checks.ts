@@ -1,13 +1,15 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isCapsuleError } from '../errors/capsule-error';
-import { HOOK_EVENTS } from '../hosts/claude/hook-events';
-import type { HookEventName } from '../hosts/host';
+import { createGitRunner } from '../git/git-runner';
 import { runGitSync } from '../git/git-sync';
 import { openStore } from '../store/open-store';
+import { remoteMemoryStates } from '../sync/remote-memory';
 import { isStaleLock, STALE_REF_LOCK_MS } from '../git/stale-ref-lock';
 import { locateRuntime } from '../local-state/runtime-dir';
-import { projectRoot, readSettings, settingsPath, wiredEvents, type ClaudeSettings } from '../hosts/claude/settings-file';
+import { projectRoot } from '../hosts/claude/settings-file';
+import { checkHookRoutes } from './doctor-routes';
+import { checkGitHooks } from './doctor-git-hooks';
 
 /** One doctor finding: what was checked, the verdict, what was seen, and how to fix it. */
 export interface DoctorCheck {
@@ -29,14 +31,44 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
     return checks;
   }
   checks.push({ name: 'repository', status: 'ok', detail: `git dir ${location.commonDir}` });
-  const git = checks.find((c) => c.name === 'git');
-  checks.push(
-    git?.status === 'fail' ? { name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: git.fix } : await checkMemoryRef(cwd, env),
-    checkHooks(cwd, env),
-    checkRefLocks(location.commonDir, now),
-    checkErrors(location.runtimeDir, now),
-  );
+  const gitCheck = checks.find((c) => c.name === 'git');
+  const projectDir = projectRoot(cwd);
+  checks.push(...checkHookRoutes({ projectDir, env, runtimeDir: location.runtimeDir, now }));
+  if (gitCheck?.status === 'fail') {
+    checks.push({ name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: gitCheck.fix });
+  } else {
+    const memory = await checkMemoryRef(cwd, env);
+    const git = createGitRunner({ cwd: projectDir, env });
+    checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref)), await safely('git hooks', () => checkGitHooks(git, projectDir)));
+  }
+  checks.push(checkRefLocks(location.commonDir, now), checkErrors(location.runtimeDir, now));
   return checks;
+}
+
+/** Each remote's memory ref that this clone has not fetched: capsules a teammate pushed. */
+async function checkRemoteMemory(git: ReturnType<typeof createGitRunner>, ref: string): Promise<DoctorCheck[]> {
+  let states;
+  try {
+    states = await remoteMemoryStates(git, ref, 5000);
+  } catch (err) {
+    return [{ name: 'remotes', status: 'warn', detail: `could not list the remotes: ${err instanceof Error ? err.message : String(err)}` }];
+  }
+  if (states.length === 0) return [{ name: 'remotes', status: 'ok', detail: 'no remote: capsules stay on this machine' }];
+  return states.map((s): DoctorCheck => {
+    const name = `remote ${s.remote}`;
+    if (s.state === 'unfetched') return { name, status: 'warn', detail: `${s.remote} has ${s.ref} at ${s.tip!.slice(0, 12)}, which this clone has not fetched: capsules written elsewhere are not here`, fix: `git capsule sync ${s.remote}` };
+    if (s.state === 'fetched') return { name, status: 'ok', detail: `${s.remote}'s ${s.ref} (${s.tip!.slice(0, 12)}) is fetched here` };
+    if (s.state === 'absent') return { name, status: 'ok', detail: `${s.remote} holds no memory ref yet (git capsule sync ${s.remote} publishes it)` };
+    return { name, status: 'warn', detail: `could not ask ${s.remote} for the memory ref: ${s.reason}`, fix: 'check the network and credentials (does git ls-remote work?); this check only reads' };
+  });
+}
+
+async function safely(name: string, check: () => Promise<DoctorCheck>): Promise<DoctorCheck> {
+  try {
+    return await check();
+  } catch (err) {
+    return { name, status: 'warn', detail: `not checked: ${err instanceof Error ? err.message : String(err)}` };
+  }
 }
 
 function checkNode(): DoctorCheck {
@@ -60,69 +92,29 @@ function checkGit(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
     : { name: 'git', status: 'ok', detail: r.stdout.trim() };
 }
 
-/** The memory ref as the store resolves it (the one resolver: `capsule.ref` or the default). */
-async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+/** The memory ref as the store resolves it (the one resolver: `capsule.ref` or the default), and its tip. */
+async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<{ check: DoctorCheck; ref: string | null; tip: string | null }> {
   let store;
   try {
     store = await openStore({ cwd, env });
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
     const message = err instanceof Error ? err.message : String(err);
-    return { name: 'memory ref', status: 'fail', detail: `[${code}] ${message}`, fix: code === 'MEMORY_ROOT' ? 'fix or unset `git config capsule.ref` (it must name a ref under refs/)' : 'see the message' };
+    const fix = code === 'MEMORY_ROOT' ? 'fix or unset `git config capsule.ref` (it must name a ref under refs/)' : 'see the message';
+    return { check: { name: 'memory ref', status: 'fail', detail: `[${code}] ${message}`, fix }, ref: null, tip: null };
   }
   try {
     const tip = await store.tip();
-    return tip
+    const check: DoctorCheck = tip
       ? { name: 'memory ref', status: 'ok', detail: `${store.ref} at ${tip.slice(0, 12)}` }
-      : { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`)' };
+      : { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`; `git capsule sync` fetches a remote one)' };
+    return { check, ref: store.ref, tip };
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
-    return { name: 'memory ref', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: 'inspect it with `git log <ref>`; `git capsule reindex` rebuilds the index' };
+    return { check: { name: 'memory ref', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: 'inspect it with `git log <ref>`; `git capsule reindex` rebuilds the index' }, ref: store.ref, tip: null };
   } finally {
     await store.close();
   }
-}
-
-function checkHooks(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
-  const sources: Array<{ label: string; settings: ClaudeSettings | null }> = [
-    { label: 'project', settings: safeRead(settingsPath({ user: false, projectDir: projectRoot(cwd), home: env.HOME })) },
-    { label: 'project local', settings: safeRead(join(projectRoot(cwd), '.claude', 'settings.local.json')) },
-    { label: 'user', settings: env.HOME ? safeRead(settingsPath({ user: true, projectDir: cwd, home: env.HOME })) : null },
-  ];
-  const plugin = sources.some((s) => Object.entries((s.settings?.enabledPlugins as Record<string, unknown>) ?? {}).some(([k, v]) => k.startsWith('capsule@') && v === true));
-  const wired = new Map<string, HookEventName[]>();
-  for (const s of sources) if (s.settings) wired.set(s.label, wiredEvents(s.settings));
-  const all = Object.keys(HOOK_EVENTS) as HookEventName[];
-  const union = new Set([...wired.values()].flat());
-  const where = [...wired.entries()].filter(([, e]) => e.length > 0).map(([label]) => label);
-  if (plugin && union.size > 0) {
-    return { name: 'hooks', status: 'warn', detail: `the capsule plugin is enabled and settings hooks are installed (${where.join(', ')}): every hook runs twice`, fix: 'run `git capsule uninstall` (and with --user) or disable the plugin' };
-  }
-  if (plugin) return { name: 'hooks', status: 'ok', detail: 'the capsule plugin is enabled' };
-  if (union.size === 0) {
-    return { name: 'hooks', status: 'warn', detail: 'no git-capsule hooks are wired for this project', fix: 'run `git capsule install` (or `--user`), or install the plugin (`git capsule install --plugin` prints how)' };
-  }
-  const missing = all.filter((e) => !union.has(e));
-  const broken = brokenCommands(sources);
-  if (broken.length > 0) return { name: 'hooks', status: 'fail', detail: `hook bundles missing: ${broken.join(', ')}`, fix: 'run `git capsule install` again from the current install' };
-  return missing.length === 0
-    ? { name: 'hooks', status: 'ok', detail: `all five hooks wired (${where.join(', ')} settings)` }
-    : { name: 'hooks', status: 'warn', detail: `not wired: ${missing.join(', ')}`, fix: 'run `git capsule install`' };
-}
-
-function brokenCommands(sources: Array<{ settings: ClaudeSettings | null }>): string[] {
-  const broken: string[] = [];
-  for (const s of sources) {
-    for (const groups of Object.values(s.settings?.hooks ?? {})) {
-      for (const g of Array.isArray(groups) ? groups : []) {
-        for (const h of g.hooks ?? []) {
-          const file = typeof h.command === 'string' && h.command.endsWith('--capsule-hook') ? /^node "([^"]+)"/.exec(h.command)?.[1] : undefined;
-          if (file && !existsSync(file)) broken.push(file);
-        }
-      }
-    }
-  }
-  return broken;
 }
 
 /**
@@ -160,14 +152,6 @@ function checkErrors(runtimeDir: string | null, now: Date): DoctorCheck {
   if (recent.length === 0) return { name: 'errors', status: 'ok', detail: lines.length === 0 ? 'no logged hook errors' : `no hook errors in the last 24 h (${lines.length} older)` };
   const last = recent.slice(-3).map((l) => l.slice(0, 200));
   return { name: 'errors', status: 'warn', detail: `${recent.length} hook error(s) in the last 24 h; latest: ${last.join(' | ')}`, fix: `read ${join(runtimeDir!, 'errors.log')}; each line starts with its code` };
-}
-
-function safeRead(path: string): ClaudeSettings | null {
-  try {
-    return existsSync(path) ? readSettings(path) : null;
-  } catch {
-    return null;
-  }
 }
 
 function safeLines(path: string): string[] {

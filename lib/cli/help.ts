@@ -1,8 +1,6 @@
 import { VERBS } from './verbs';
 
-declare const __VERSION__: string | undefined;
-/** The package version, injected by the build; `dev` when run from source. */
-export const VERSION: string = typeof __VERSION__ === 'string' ? __VERSION__ : 'dev';
+export { VERSION } from '../launch/version';
 
 /** The top-level help: every verb with its one-line summary. */
 export async function renderHelp(): Promise<string> {
@@ -11,6 +9,10 @@ export async function renderHelp(): Promise<string> {
     const verb = await VERBS[name]!();
     lines.push(`  ${name.padEnd(12)} ${verb.summary}`);
   }
-  lines.push('', "Run 'git capsule <verb> --help' for a verb's options. Exit codes: 0 ok, 1 failure, 2 usage.");
+  lines.push(
+    '',
+    "Run 'git capsule help <verb>' or 'git capsule <verb> -h' for a verb's options; 'man git-capsule' for all of them.",
+    'Exit codes: 0 ok, 1 failure, 2 usage.',
+  );
   return lines.join('\n') + '\n';
 }

@@ -4,6 +4,7 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { EXIT, type CliContext } from './context';
 import { VERBS } from './verbs';
 import { renderHelp, VERSION } from './help';
+import { colourWanted, paint, renderColour } from './colour';
 
 /**
  * The one top-level catch: maps errors to exit codes (USAGE → 2, everything else → 1) and
@@ -12,16 +13,23 @@ import { renderHelp, VERSION } from './help';
  * and transcripts arrive from other machines, and an ESC/OSC sequence among them must never
  * reach the user's terminal (clipboard writes, erased lines), nor a hidden character stay hidden.
  */
-export async function main(argv: string[], processCtx: CliContext): Promise<number> {
+export async function main(argvIn: string[], processCtx: CliContext): Promise<number> {
+  // --no-color is global: it may sit anywhere before a `--`.
+  const end = argvIn.includes('--') ? argvIn.indexOf('--') : argvIn.length;
+  const noColorFlag = argvIn.slice(0, end).includes('--no-color');
+  const argv = argvIn.filter((a, i) => i >= end || a !== '--no-color');
+  const colour = (isTTY: boolean) => colourWanted({ isTTY, env: processCtx.env, noColorFlag });
+  const [outColour, errColour] = [colour(processCtx.stdoutIsTTY ?? false), colour(processCtx.isTTY)];
   const ctx: CliContext = {
     ...processCtx,
-    stdout: (t) => processCtx.stdout(escapeForTerminal(t)),
-    stderr: (t) => processCtx.stderr(escapeForTerminal(t)),
+    stdout: (t) => processCtx.stdout(renderColour(escapeForTerminal(t), outColour)),
+    stderr: (t) => processCtx.stderr(renderColour(escapeForTerminal(t), errColour)),
   };
   const [verbName, ...rest] = argv;
   if (verbName === undefined || verbName === '--help' || verbName === '-h' || verbName === 'help') {
     const target = verbName === 'help' ? rest[0] : undefined;
     if (target !== undefined && VERBS[target]) return printVerbHelp(target, ctx);
+    if (target !== undefined) return notAVerb(target, ctx);
     ctx.stdout(await renderHelp());
     return verbName === undefined ? EXIT.USAGE : EXIT.OK;
   }
@@ -30,10 +38,7 @@ export async function main(argv: string[], processCtx: CliContext): Promise<numb
     return EXIT.OK;
   }
   const load = VERBS[verbName];
-  if (!load) {
-    ctx.stderr(`git capsule: '${verbName}' is not a verb. See 'git capsule --help'.\n`);
-    return EXIT.USAGE;
-  }
+  if (!load) return notAVerb(verbName, ctx);
   // Words after '--' belong to a command the verb runs (supervise): its --help is not ours.
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('--help') || own.includes('-h')) return printVerbHelp(verbName, ctx);
@@ -42,10 +47,16 @@ export async function main(argv: string[], processCtx: CliContext): Promise<numb
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
     const message = err instanceof Error ? err.message : String(err);
-    ctx.stderr(`git capsule ${verbName}: [${code}] ${message}\n`);
+    ctx.stderr(`git capsule ${verbName}: ${paint('fail', `[${code}]`)} ${message}\n`);
+    if (ctx.env.CAPSULE_DEBUG && isCapsuleError(err) && typeof err.data.stderr === 'string' && err.data.stderr) ctx.stderr(`git's message:\n${err.data.stderr.trimEnd()}\n`);
     if (ctx.env.CAPSULE_DEBUG && err instanceof Error && err.stack) ctx.stderr(`${err.stack}\n`);
     return code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE;
   }
+}
+
+function notAVerb(name: string, ctx: CliContext): number {
+  ctx.stderr(`git capsule: '${name}' is not a verb. Run 'git capsule help' for the list.\n`);
+  return EXIT.USAGE;
 }
 
 async function printVerbHelp(name: string, ctx: CliContext): Promise<number> {
@@ -64,5 +75,6 @@ export function processContext(): CliContext {
     stderr: (t) => void process.stderr.write(t),
     readStdin: async () => readFileSync(0, 'utf8'),
     isTTY: Boolean(process.stderr.isTTY),
+    stdoutIsTTY: Boolean(process.stdout.isTTY),
   };
 }

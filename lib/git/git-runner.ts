@@ -123,10 +123,12 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
 
 /** The GIT_FAILED error for a call that exited non-zero. */
 export function gitFailed(args: readonly string[], exitCode: number, stderr: string, signal?: NodeJS.Signals | null): CapsuleError {
-  const firstLine = stderr.trim().split('\n').slice(-1)[0] ?? '';
+  // git's fatal/error line says what went wrong; hints and advice follow it.
+  const lines = stderr.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const said = lines.find((l) => /^(fatal|error): /.test(l)) ?? lines[lines.length - 1] ?? '';
   return new CapsuleError(
     'GIT_FAILED',
-    `git ${args.filter((a) => !a.includes('=')).slice(0, 3).join(' ')} failed with exit ${exitCode}${signal ? ` (${signal})` : ''}: ${firstLine || 'no message'}`,
+    `git ${args.filter((a) => !a.includes('=')).slice(0, 3).join(' ')} failed with exit ${exitCode}${signal ? ` (${signal})` : ''}: ${said ? `git said "${said}"` : 'no message'}; check the repository (git status, git fsck) and run it again; CAPSULE_DEBUG=1 prints git's whole message`,
     { args: [...args], exitCode, stderr },
   );
 }

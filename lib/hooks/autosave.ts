@@ -11,6 +11,8 @@ import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { redactHostText, redactRecords } from '../hosts/redact-records';
+import { mintCapsuleId } from '../store/random-bytes';
+import { parseTranscriptChunk } from '../transcript/jsonl';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -46,7 +48,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   // Every record is redacted as it leaves the reader (a streamed delta's before it is slimmed), so
   // nothing below clips, joins or renders a secret: extraction sees only redacted text.
-  const parsed = delta?.streamed ?? deps.parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const parsed = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records) };
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
@@ -66,7 +68,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     now,
     offsetMinutes: -now.getTimezoneOffset(),
     sessionId: session.sessionId,
-    newId: deps.newCapsuleId(now),
+    newId: mintCapsuleId(now),
     repoHead: repo.head,
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,

@@ -14,29 +14,13 @@ export interface HookStore {
   close(): Promise<void>;
 }
 
-/** A transcript record as the JSONL reader yields it. */
-export interface HookTranscriptRecord {
-  line: number;
-  data: Record<string, unknown>;
-}
-
 /**
- * What the hooks call into, passed in so handlers stay testable and each entry bundles only
- * what it uses. `lib/hooks/default-deps.ts` wires the real modules.
+ * The two things tests of the hooks replace: the store (to prove a hook never opens it) and the
+ * resume runtime (to see what SessionStart asks of it). Everything else a handler imports
+ * directly. `lib/hooks/default-deps.ts` wires the real modules.
  */
 export interface HookDeps {
   openStore: (opts: { cwd: string; env?: NodeJS.ProcessEnv }) => Promise<HookStore>;
-  /** lib/transcript/jsonl.ts `parseTranscriptChunk`. */
-  parseTranscriptChunk: (
-    text: string,
-    opts: { baseLine?: number; includeUnterminated?: boolean },
-  ) => { records: HookTranscriptRecord[]; consumedBytes: number; lines: number };
-  newCapsuleId: (now: Date) => string;
-  /**
-   * The config values the budget reads (lib/store `readConfigSnapshot`: capsule.*, from the
-   * runtime dir's cache while the config files are unchanged). Absent: the budget asks git itself.
-   */
-  readGitConfig?: (opts: { cwd: string; env: NodeJS.ProcessEnv }) => Promise<Record<string, string>>;
   /**
    * The resume runtime (lib/resume-runtime `runResume`: coordination guard, select, render,
    * consume) for SessionStart(clear|compact). Absent until wired: SessionStart then orients.

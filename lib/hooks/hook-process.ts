@@ -20,7 +20,7 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
   process.on('exit', endGitChildren);
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
-  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2) }).then(
+  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1] }).then(
     (outcome) => {
       if (outcome.stdout) writeSync(1, outcome.stdout);
       process.exit(0);

@@ -5,6 +5,7 @@ import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
+import { mintCapsuleId } from '../store/random-bytes';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
@@ -22,7 +23,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);
         if (auto === null) return;
         const now = ctx.now();
-        const id = deps.newCapsuleId(now);
+        const id = mintCapsuleId(now);
         await commitDocument(await store.get(), checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
         const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
         writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);

@@ -5,6 +5,8 @@ import type { HookAnswer } from '../hosts/hook-answer';
 import type { HookInputs } from '../hosts/hook-inputs';
 import type { HookEventName, HostAdapter } from '../hosts/host';
 import { locateRuntime } from '../local-state/runtime-dir';
+import { recordHookRun } from '../local-state/last-runs';
+import { VERSION } from '../launch/version';
 import { declaredHost, pickHost } from './pick-host';
 
 /** What a handler may use: no process globals, so tests drive it in-process. */
@@ -46,6 +48,8 @@ export interface HookIO {
   argv?: readonly string[];
   /** Overrides the event's own budget (tests). */
   budgetMs?: number;
+  /** The bundle the host started (process.argv[1]): where a settings command's route lives, for doctor. */
+  script?: string;
 }
 
 /** The runner's verdict: what to print, and the fail-open code when it failed open. Exit is always 0. */
@@ -99,6 +103,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     const location = locateRuntime(projectDir, io.env);
     if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
     logDir = location.runtimeDir;
+    recordHookRun(location.runtimeDir, { host: host.name, event: spec.event, at: io.now(), session: typeof checked.input.session_id === 'string' ? checked.input.session_id : null, env: io.env, script: io.script, version: VERSION });
     const ctx: HookContext = {
       env: io.env,
       now: io.now,

@@ -27,7 +27,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.
-        const gitConfig = await readHookGitConfig(deps, ctx);
+        const gitConfig = await readHookGitConfig(ctx);
         budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
         if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
       } catch (err) {

@@ -29,7 +29,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
         closing = store.close();
         closing.catch(() => undefined);
       }
-      const answer = budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(deps, ctx) });
+      const answer = budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(ctx) });
       await closing;
       return answer;
     },

@@ -28,6 +28,8 @@ export const STATE_FILES = {
   sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link and open failures", maxAgeMs: 30 * DAY_MS },
   budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
   locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
+  lastRuns: { path: 'last-runs/', what: 'per hook route (plugin root or settings bundle): version and when each event last ran, for doctor', maxAgeMs: 30 * DAY_MS },
+  installRecord: { path: 'install-record.json', what: "each settings file install edited: its text before and after, so uninstall restores it byte for byte" },
   supervise: { path: 'supervise/', what: "each running `git capsule supervise`'s coordination phase, removed when it exits (a killed one's after a day)", maxAgeMs: DAY_MS },
 } as const satisfies Record<string, StateFile>;
 

@@ -1,4 +1,5 @@
 import { closeSync, openSync, readSync } from 'node:fs';
+import { newCapsuleId } from '../capsule/id';
 
 /**
  * `n` random bytes for a new capsule id: one small read of /dev/urandom (the kernel's CSPRNG,
@@ -20,4 +21,9 @@ export function randomBytesForId(n: number): Buffer {
   }
   // A lazy require: this module must not load at start.
   return (require('node:crypto') as typeof import('node:crypto')).randomBytes(n);
+}
+
+/** A new capsule id for `now`, from this machine's random bytes (the ids the hooks and `write` mint). */
+export function mintCapsuleId(now: Date): string {
+  return newCapsuleId(now, randomBytesForId);
 }

@@ -30,7 +30,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
     const [text, events] = await Promise.all([parts.tree.text(tip!, capsulePath(id, month)), parts.tree.events(tip!, id, month)]);
     const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
     const current = maxStatus([fm.status, ...events.map((e) => e.status)]);
-    if (!checkStatusMove(id, current, status)) return { done: true as const, value: { commit: tip!, status: current, changed: false } };
+    if (!checkStatusMove(id, current, status)) return { done: true as const, value: { id, commit: tip!, status: current, changed: false } };
     const dir = `${capsuleDir(id, month)}/status`;
     const name = eventName({ now: opts.now, writer: opts.writer, status });
     const entry = summarizeCapsule(fm, { id, month }, [...events, parseEventName(name, dir)!]);
@@ -43,7 +43,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
       deleteDirs: index.deleteDirs,
       files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
     }]);
-    return outcome.ok ? { done: true as const, value: { commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
+    return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);
   return result;

@@ -48,6 +48,8 @@ export interface WriteResult {
 
 /** What `setStatus` did: the commit now at the tip and the derived status after it. */
 export interface StatusResult {
+  /** The capsule's full id (the caller may have given a prefix). */
+  id: string;
   commit: string;
   status: CapsuleStatus;
   /** False when the capsule already had this status (nothing written). */

@@ -15,6 +15,14 @@ const REMOTE_TIMEOUT_MS = 120_000;
  */
 export async function resolveSyncRemote(git: GitRunner, explicit: string | undefined): Promise<string> {
   if (explicit !== undefined && explicit !== '') return explicit;
+  const remotes = (await git.run(['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+  if (remotes.length === 0) {
+    throw new CapsuleError(
+      'NO_REMOTE',
+      'this repository has no remote to sync the memory branch with (git remote -v lists none), so capsules stay on this machine; add one (git remote add origin <url>) and run git capsule sync again, or name a URL or path: git capsule sync <url>',
+      {},
+    );
+  }
   const branch = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], { okExitCodes: [1, 128] });
   const name = branch.stdout.trim();
   if (branch.exitCode === 0 && name !== '') {
@@ -22,6 +30,13 @@ export async function resolveSyncRemote(git: GitRunner, explicit: string | undef
     const value = remote.stdout.trim();
     // "." means the upstream is a local branch: nothing to sync with there.
     if (value !== '' && value !== '.') return value;
+  }
+  if (!remotes.includes('origin')) {
+    throw new CapsuleError(
+      'NO_REMOTE',
+      `no remote named origin and the current branch has no upstream to pick one; this repository has ${remotes.join(', ')}: name one, git capsule sync ${remotes[0]}`,
+      { remotes },
+    );
   }
   return 'origin';
 }
@@ -95,7 +110,9 @@ async function remoteCall(git: GitRunner, remote: string, args: string[]): Promi
 /** REMOTE_UNREACHABLE from a failed call (its error, or stderr text), keeping the cause. */
 function unreachable(remote: string, failure: unknown): CapsuleError {
   const stderr = typeof failure === 'string' ? failure : isCapsuleError(failure) ? String(failure.data.stderr ?? failure.message) : String(failure);
-  const last = stderr.trim().split('\n').filter(Boolean).pop() ?? 'no message';
+  // git's first fatal line says what went wrong; the lines after it are advice ("…and the repository exists.").
+  const lines = stderr.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  const last = (lines.find((l) => /^(fatal|error): /.test(l)) ?? lines[lines.length - 1] ?? 'no message').replace(/^(fatal|error): /, '');
   return new CapsuleError(
     'REMOTE_UNREACHABLE',
     `cannot reach remote ${JSON.stringify(remote)}: ${last}; check the name (git remote -v), the network and your credentials, then run git capsule sync again. Nothing was changed locally.`,

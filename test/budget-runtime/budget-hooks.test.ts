@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { budgetOnSessionStart, budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
 import { createGitRunner } from '../../lib/git/git-runner';
@@ -13,7 +13,7 @@ interface Box {
 }
 
 function box(env: NodeJS.ProcessEnv = {}): Box {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'capsule-budget-hooks-')));
+  const root = realpathSync(tempDir('capsule-budget-hooks-'));
   const projectDir = join(root, 'project');
   const home = join(root, 'home');
   mkdirSync(projectDir);

@@ -1,12 +1,12 @@
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { emptyBudgetState, readCap, readBudgetState, budgetStatePath, writeCap, writeBudgetState } from '../../lib/local-state/budget-state';
 import { mergeSettings, readClaudeSettings } from '../../lib/hosts/claude/merged-settings';
 import { readTranscriptFill } from '../../lib/hosts/claude/transcript-fill';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
 
-const tmp = () => mkdtempSync(join(tmpdir(), 'capsule-budget-io-'));
+const tmp = () => tempDir('capsule-budget-io-');
 
 describe('readTranscriptFill', () => {
   it('reads further back than the first tail when the newest records carry no usage', () => {

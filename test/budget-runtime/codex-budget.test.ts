@@ -1,12 +1,12 @@
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { budgetOnSessionStart, budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
 import { codexHost } from '../../lib/hosts/codex/codex-host';
 
 // model_auto_compact_token_limit 100,000 in the project's .codex/config.toml: hard 91,808, warning 75,424.
 function box(limit: number | null = 100_000) {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'capsule-codex-budget-')));
+  const root = realpathSync(tempDir('capsule-codex-budget-'));
   const projectDir = join(root, 'project');
   mkdirSync(join(projectDir, '.codex'), { recursive: true });
   mkdirSync(join(root, 'home', '.codex'), { recursive: true });

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { runCli } from '../support/run-cli';
 import { claudeProjectDirName } from '../../lib/hosts/claude/claude-paths';
@@ -18,7 +18,7 @@ export interface BudgetSandbox {
 
 /** Creates the sandbox; every path is under a fresh temp dir. */
 export function makeSandbox(): BudgetSandbox {
-  const root = realpathSync(mkdtempSync(join(tmpdir(), 'capsule-budget-')));
+  const root = realpathSync(tempDir('capsule-budget-'));
   const repo = join(root, 'repo');
   const home = join(root, 'home');
   const stateDir = join(root, 'state');

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeSandbox, usageRecord, type BudgetSandbox } from './budget-harness';
@@ -131,7 +132,7 @@ describe('git capsule budget cap', () => {
   });
 
   it('refuses outside a repository without CAPSULE_STATE_DIR', async () => {
-    const outside = mkdtempSync(join(tmpdir(), 'capsule-norepo-'));
+    const outside = tempDir('capsule-norepo-');
     const { code, stderr } = await box.run(['budget', 'cap', '100k'], { cwd: outside, env: { CAPSULE_STATE_DIR: undefined, GIT_CEILING_DIRECTORIES: tmpdir() } });
     expect(code).toBe(1);
     expect(stderr).toContain('[NOT_A_REPO]');

@@ -1,10 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { capsuleWith } from '../capsule/fixtures';
 import { runBundle, runCli } from '../support/run-cli';
 
-const dir = mkdtempSync(join(tmpdir(), 'capsule-validate-'));
+const dir = tempDir('capsule-validate-');
 const good = join(dir, 'good.md');
 const bad = join(dir, 'bad.md');
 writeFileSync(good, capsuleWith({}));

@@ -1,6 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { findHarness, harnessSession, loggedRequests as requests } from './claude-client';
+import { findHarness, harnessSession, loggedRequests as requests, harnessMissing } from './claude-client';
+import { describeIfAvailable } from '../support/needs';
 
 const harness = findHarness();
 
@@ -11,7 +12,7 @@ const count = (text: string, needle: string) => text.split(needle).length - 1;
 // for the budget alike). The fake API reports 150000 input tokens for BUDGET-FILL, then 160000
 // for BUDGET-HARD: the prompt after the fill carries the warning, and the Stop after the hard
 // turn blocks exactly once (the continuation's Stop has stop_hook_active and passes).
-(harness ? describe : describe.skip)('the budget in a real Claude Code session', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('the budget in a real Claude Code session', () => {
   const session = harnessSession(harness ?? '', {
     name: 'budget',
     script: 'script-budget.json',

@@ -1,5 +1,5 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -17,13 +17,17 @@ const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-client');
  * wrapper package's postinstall may not run, so this uses the native binary directly.
  */
 export function ensureClaudeClient(): string {
-  if (process.env.CLAUDE_BIN) return process.env.CLAUDE_BIN;
+  if (process.env.CLAUDE_BIN) {
+    if (!existsSync(process.env.CLAUDE_BIN)) throw new Error(`the real client cannot run: CLAUDE_BIN=${process.env.CLAUDE_BIN} does not exist`);
+    return process.env.CLAUDE_BIN;
+  }
   const bin = join(CLIENT_PREFIX, 'node_modules', '@anthropic-ai', 'claude-code-linux-x64', 'claude');
   if (!existsSync(bin) || installedVersion() !== CLAUDE_CODE_VERSION) {
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], {
-      stdio: 'ignore',
-      timeout: 180_000,
-    });
+    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { encoding: 'utf8', timeout: 180_000 });
+    if (r.status !== 0 || !existsSync(bin)) {
+      const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').filter(Boolean).pop() ?? `exit ${r.status}`;
+      throw new Error(`the real client cannot run: installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into .e2e-client failed (${why}); set CLAUDE_BIN to a claude ${CLAUDE_CODE_VERSION} binary`);
+    }
   }
   return bin;
 }
@@ -42,12 +46,23 @@ function installedVersion(): string | null {
  * (CI: `../shared/claude-harness`). Null when there is none.
  */
 export function findHarness(): string | null {
-  if (process.env.CAPSULE_HARNESS_DIR) return resolve(process.env.CAPSULE_HARNESS_DIR);
+  if (process.env.CAPSULE_HARNESS_DIR) {
+    const dir = resolve(process.env.CAPSULE_HARNESS_DIR);
+    return existsSync(join(dir, 'run.sh')) ? dir : null;
+  }
   for (let dir = dirname(REPO_ROOT); ; dir = dirname(dir)) {
     const candidate = join(dir, 'shared', 'claude-harness');
     if (existsSync(join(candidate, 'run.sh'))) return candidate;
     if (dirname(dir) === dir) return null;
   }
+}
+
+/** Why the real-client suites cannot run (describeIfAvailable's reason), or null when the harness is there. */
+export function harnessMissing(harness: string | null): string | null {
+  if (harness) return null;
+  return process.env.CAPSULE_HARNESS_DIR
+    ? `CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh`
+    : 'no claude harness found (../shared/claude-harness beside the repository; set CAPSULE_HARNESS_DIR)';
 }
 
 /** One model request the fake API logged: its sequence number, the script rule it matched, and every string of its messages. */
@@ -75,23 +90,48 @@ export interface HarnessSession {
 
 /**
  * Registers a beforeAll that runs one scripted session of the real client against the harness
- * (`fixtures/<script>`, the prompts in order) and an afterAll that removes its output unless
- * CAPSULE_E2E_KEEP is set; the tests read the returned handle.
+ * (`fixtures/<script>`, else the harness's default script; the prompts in order; the plugin
+ * loaded with --plugin-dir unless `plugin: false`; `template()` a folder copied into the
+ * session's repository) and an afterAll that removes its output unless CAPSULE_E2E_KEEP is
+ * set; the tests read the returned handle.
  */
-export function harnessSession(harness: string, opts: { name: string; script: string; prompts: string[]; env?: NodeJS.ProcessEnv }): HarnessSession {
+export function harnessSession(
+  harness: string,
+  opts: { name: string; script?: string; prompts: string[]; env?: NodeJS.ProcessEnv; plugin?: boolean; template?: () => string },
+): HarnessSession {
   const session: HarnessSession = { out: '', run: { status: null, stdout: '', stderr: '' } };
+  let root = '';
   beforeAll(() => {
     const bin = ensureClaudeClient();
-    session.out = mkdtempSync(join(tmpdir(), `capsule-e2e-${opts.name}-`));
+    root = mkdtempSync(join(tmpdir(), `capsule-e2e-${opts.name}-`));
+    session.out = join(root, 'out');
     session.run = spawnSync(
       join(harness, 'run.sh'),
-      ['-o', session.out, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...opts.prompts.flatMap((p) => ['-p', p])],
-      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin, ...opts.env }, timeout: 600_000 },
+      [
+        '-o', session.out,
+        ...(opts.plugin === false ? [] : ['-P', REPO_ROOT]),
+        ...(opts.script ? ['-S', join(__dirname, 'fixtures', opts.script)] : []),
+        ...(opts.template ? ['-T', opts.template()] : []),
+        '-t', '90',
+        ...opts.prompts.flatMap((p) => ['-p', p]),
+      ],
+      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: bin, TMPDIR: clientTmp(root), ...opts.env }, timeout: 600_000 },
     );
   }, 660_000);
   afterAll(() => {
     if (process.env.CAPSULE_E2E_KEEP) process.stderr.write(`e2e logs kept in ${session.out}\n`);
-    else rmSync(session.out, { recursive: true, force: true });
+    else if (root) rmSync(root, { recursive: true, force: true });
   });
   return session;
+}
+
+/**
+ * A TMPDIR for the real client inside a session's own folder: the client writes there outside
+ * HOME (claude-<uid>/… task output, cc-socks/<pid>.sock; harness README §2), and removing the
+ * folder removes those too.
+ */
+export function clientTmp(root: string): string {
+  const dir = join(root, 'tmp');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }

@@ -1,8 +1,10 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT } from './claude-client';
+import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT, harnessMissing, clientTmp } from './claude-client';
+import { describeIfAvailable } from '../support/needs';
+import { runCli } from '../support/run-cli';
 
 const harness = findHarness();
 
@@ -20,7 +22,7 @@ function git(dir: string, ...args: string[]): string {
 // The real client, offline, against the harness's fake API: a session edits a file and hits a
 // failing command, is compacted, then cleared; each time the next model request must carry
 // the resume text built from that session's autosave.
-(harness ? describe : describe.skip)('the plugin in a real Claude Code session', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('the plugin in a real Claude Code session', () => {
   const session = harnessSession(harness ?? '', {
     name: 'session',
     script: 'script-session.json',
@@ -67,21 +69,35 @@ function git(dir: string, ...args: string[]): string {
     const log = spawnSync('cat', [join(session.out, 'repo', '.git', 'capsule', 'errors.log')], { encoding: 'utf8' });
     expect(log.stdout).toBe('');
   });
+
+  it("lets doctor see the --plugin-dir route from what the plugin's hooks recorded", async () => {
+    const { CAPSULE_STATE_DIR: _state, ...env } = process.env;
+    const r = await runCli(['doctor', '--json'], { cwd: join(session.out, 'repo'), env: { ...env, HOME: join(session.out, 'home') } });
+    const checks = Object.fromEntries((JSON.parse(r.stdout) as Array<{ name: string; detail: string; status: string }>).map((c) => [c.name, c]));
+    expect(checks.hooks).toMatchObject({ status: 'ok', detail: `the capsule plugin runs the hooks (${REPO_ROOT})` });
+    expect(checks['hook runs']!.detail).toContain(`plugin ${REPO_ROOT} (`);
+    expect(checks['hook runs']!.detail).toContain('--plugin-dir');
+    for (const event of ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']) expect(checks['hook runs']!.detail).toContain(`${event} `);
+  });
 });
 
-// The same hooks wired by `git capsule install` into the project's .claude/settings.json
+// The same hooks wired by `git capsule install` into the project's .claude/settings.local.json
 // instead of the plugin: one turn must leave an autosave on the memory branch.
-(harness ? describe : describe.skip)('hooks wired by git capsule install in a real session', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('hooks wired by git capsule install in a real session', () => {
   let out: string;
   let template: string;
   beforeAll(() => {
     const bin = ensureClaudeClient();
     out = mkdtempSync(join(tmpdir(), 'capsule-e2e-install-'));
     template = mkdtempSync(join(tmpdir(), 'capsule-e2e-template-'));
-    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install'], { cwd: template, env: { ...process.env, HOME: template } });
-    spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', template, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
+    // install refuses outside a repository: run it in a scratch clone, then template its .claude/.
+    const scratch = join(template, 'scratch');
+    execFileSync('git', ['init', '-q', scratch]);
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install'], { cwd: scratch, env: { ...process.env, HOME: template, CAPSULE_STATE_DIR: join(template, 'state') } });
+    cpSync(join(scratch, '.claude'), join(template, 'files', '.claude'), { recursive: true });
+    spawnSync(join(harness!, 'run.sh'), ['-o', out, '-T', join(template, 'files'), '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-TEST run the widget test'], {
       encoding: 'utf8',
-      env: { ...process.env, CLAUDE_BIN: bin },
+      env: { ...process.env, CLAUDE_BIN: bin, TMPDIR: clientTmp(template) },
       timeout: 300_000,
     });
   }, 360_000);

@@ -1,8 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { REPO_ROOT } from './claude-client';
+import { REPO_ROOT, clientTmp } from './claude-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency (about 400 MB). */
 export const CODEX_VERSION = '0.169.0';
@@ -111,13 +112,15 @@ export interface CodexRun {
  */
 export function runCodexSession(harness: string, opts: { name: string; script: string; prompts: string[]; args?: string[]; plugin?: boolean; env?: NodeJS.ProcessEnv }): CodexRun {
   const bin = ensureCodexClient();
-  const out = mkdtempSync(join(tmpdir(), `capsule-codex-${opts.name}-`));
+  // run.sh wipes its -o folder: the client's TMPDIR sits beside it, and the file's end removes both.
+  const root = tempDir(`capsule-codex-${opts.name}-`);
+  const out = join(root, 'out');
   const staged = opts.plugin === false ? null : stagePlugin();
   try {
     const run = spawnSync(
       join(harness, 'run.sh'),
       ['-o', out, ...(staged ? ['-P', staged.dir] : []), '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...(opts.args ?? []), ...opts.prompts.flatMap((p) => ['-p', p])],
-      { encoding: 'utf8', env: { ...process.env, CODEX_BIN: bin, ...opts.env }, timeout: 900_000 },
+      { encoding: 'utf8', env: { ...process.env, CODEX_BIN: bin, TMPDIR: clientTmp(root), ...opts.env }, timeout: 900_000 },
     );
     return { out, run: { status: run.status, stdout: run.stdout, stderr: run.stderr } };
   } finally {

@@ -1,8 +1,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
+import { clientTmp, ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
 import { codexRequests, describeWithCodex, removeRun, resumeMessage, runCodexSession, type CodexRun } from './codex-client';
 
 function git(dir: string, ...args: string[]): string {
@@ -21,11 +20,12 @@ describeWithCodex('a capsule written from Claude Code, seen and resumed from Cod
   let claudeCapsule = '';
   beforeAll(() => {
     if (claudeHarness === null) throw new Error('missing: the claude harness (../shared/claude-harness, or set CAPSULE_HARNESS_DIR)');
-    claudeOut = mkdtempSync(join(tmpdir(), 'capsule-cross-claude-'));
+    const claudeRoot = tempDir('capsule-cross-claude-');
+    claudeOut = join(claudeRoot, 'out');
     const claude = spawnSync(
       join(claudeHarness, 'run.sh'),
       ['-o', claudeOut, '-P', REPO_ROOT, '-S', join(__dirname, 'fixtures', 'script-session.json'), '-t', '90', '-p', 'E2E-EDIT write the widget', '-p', 'E2E-TEST run the widget test'],
-      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: ensureClaudeClient() }, timeout: 600_000 },
+      { encoding: 'utf8', env: { ...process.env, CLAUDE_BIN: ensureClaudeClient(), TMPDIR: clientTmp(claudeRoot) }, timeout: 600_000 },
     );
     if (claude.status !== 0) throw new Error(`the Claude Code session failed: ${claude.stderr.slice(-1000)}`);
     claudeCapsule = /autosave (\S+):/.exec(git(join(claudeOut, 'repo'), 'log', '-1', '--format=%s', 'refs/heads/capsules'))?.[1] ?? '';

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, REPO_ROOT } from './claude-client';
+import { ensureClaudeClient, findHarness, REPO_ROOT, harnessMissing } from './claude-client';
+import { describeIfAvailable } from '../support/needs';
 
 const harness = findHarness();
 
@@ -16,7 +17,7 @@ function validate(dir: string): any {
   return JSON.parse(out.slice(out.indexOf('{')));
 }
 
-(harness ? describe : describe.skip)('claude plugin validate', () => {
+describeIfAvailable('the real-client suite', harnessMissing(harness))('claude plugin validate', () => {
   it('accepts the repository root as a marketplace', () => {
     const report = validate(REPO_ROOT);
     expect(report).toMatchObject({ success: true, manifest: { type: 'marketplace', errors: [] } });

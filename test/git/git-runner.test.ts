@@ -24,6 +24,12 @@ describe('createGitRunner', () => {
     });
   });
 
+  it("words GIT_FAILED as a sentence: what failed, git's fatal line (not its trailing advice), what to do", async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const err = await runner.run(['-c', 'alias.fails=!echo "fatal: the real reason" >&2; echo "hint: advice after it" >&2; exit 3', 'fails']).then(() => null, (e: Error) => e);
+    expect(err?.message).toMatch(/^git -c fails failed with exit 3: git said "fatal: the real reason"; check the repository \(git status, git fsck\) and run it again/);
+  });
+
   it('treats the exit codes it was told to expect as answers', async () => {
     const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
     const out = await runner.run(['config', '--get', 'no.such-key'], { okExitCodes: [1] });

@@ -1,5 +1,5 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import type { HookEventName } from '../../lib/hosts/host';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
@@ -26,7 +26,7 @@ export function git(dir: string, ...args: string[]): string {
 
 /** A temp dir that is not inside any repository. */
 export function makeTempDir(): { dir: string; cleanup: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'capsule-nogit-'));
+  const dir = tempDir('capsule-nogit-');
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
 }
 

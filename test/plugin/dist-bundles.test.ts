@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
+import { describeIfAvailable } from '../support/needs';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -19,7 +20,7 @@ function isGitCheckout(): boolean {
 
 // A marketplace install gets no build step, so the bundles it runs are the committed dist/ files.
 // This proves the staged (in CI: committed) dist/ equals a fresh build of the sources.
-(isGitCheckout() ? describe : describe.skip)('committed dist/ bundles', () => {
+describeIfAvailable('the dist/ check', isGitCheckout() ? null : 'not a git checkout, so there is no committed dist/ to compare')('committed dist/ bundles', () => {
   let out: string;
   beforeAll(() => {
     out = mkdtempSync(join(tmpdir(), 'capsule-build-'));

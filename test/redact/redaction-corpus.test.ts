@@ -1,12 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { redactDeep } from '../../lib/redact/redact-deep';
 import { redactSecrets } from '../../lib/redact/redact-secrets';
 import { generateEnvFile, generateSecrets, secretCore, type PlantedSecret } from './secret-corpus';
 
-// A real Claude Code transcript of an ordinary session, from the shared harness notes (read-only,
-// not vendored: 450 KB); the false-positive check runs where it exists.
-const SAMPLE_TRANSCRIPT = '/work/shared/claude-harness/transcript-sample.jsonl';
-const itWithSample = existsSync(SAMPLE_TRANSCRIPT) ? it : it.skip;
+// A real Claude Code transcript of an ordinary session (the harness's sample, vendored as a
+// fixture), for the false-positive check.
+const SAMPLE_TRANSCRIPT = join(__dirname, '..', 'fixtures', 'transcript-sample.jsonl');
 
 /** Transcript records in the host's shapes, with every planted secret placed in one of four places. */
 function plantedTranscript(secrets: PlantedSecret[], env: string): Record<string, unknown>[] {
@@ -69,7 +69,7 @@ describe('redaction corpus', () => {
     for (const s of secrets) expect(found).toContain(s.kind);
   });
 
-  itWithSample('finds nothing in a real transcript of an ordinary session', () => {
+  it('finds nothing in a real transcript of an ordinary session', () => {
     const text = readFileSync(SAMPLE_TRANSCRIPT, 'utf8');
     expect(redactSecrets(text).findings).toEqual([]);
     const lines = text.split('\n').filter((l) => l.length > 0);

@@ -40,7 +40,7 @@ describe('setStatus', () => {
   it('writes nothing when the capsule already has the status', async () => {
     const first = await t.store.setStatus(testId(1), 'resumed', { writer: 'a', now: NOW });
     const second = await t.store.setStatus(testId(1), 'resumed', { writer: 'b', now: new Date(NOW.getTime() + 5) });
-    expect(second).toEqual({ commit: first.commit, status: 'resumed', changed: false });
+    expect(second).toEqual({ id: testId(1), commit: first.commit, status: 'resumed', changed: false });
   });
 
   it('counts the frontmatter status in the lattice', async () => {

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tempDir } from './temp-dirs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -47,7 +48,7 @@ export interface IsolatedRepo {
  * has none), and its files (`files`) committed in the first one when given.
  */
 export function makeIsolatedRepo(opts: { prefix?: string; name?: string; bare?: boolean; commits?: number; identity?: false | { name: string; email: string }; files?: Record<string, string> } = {}): IsolatedRepo {
-  const root = mkdtempSync(join(tmpdir(), opts.prefix ?? 'capsule-repo-'));
+  const root = tempDir(opts.prefix ?? 'capsule-repo-');
   const dir = join(root, opts.name ?? 'repo');
   const stateDir = join(root, 'state');
   const home = join(root, 'home');

@@ -11,7 +11,7 @@ export interface CliRun {
 /** Runs `git capsule <args>` in-process with captured streams (fast; for most CLI tests). */
 export async function runCli(
   args: string[],
-  options: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv; now?: Date } = {},
+  options: { cwd?: string; stdin?: string; env?: NodeJS.ProcessEnv; now?: Date; tty?: boolean } = {},
 ): Promise<CliRun> {
   let stdout = '';
   let stderr = '';
@@ -22,7 +22,8 @@ export async function runCli(
     stdout: (t) => void (stdout += t),
     stderr: (t) => void (stderr += t),
     readStdin: async () => options.stdin ?? '',
-    isTTY: false,
+    isTTY: options.tty ?? false,
+    stdoutIsTTY: options.tty ?? false,
   });
   return { code, stdout, stderr };
 }

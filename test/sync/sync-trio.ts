@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
 import { renderCapsule } from '../../lib/capsule/render';
 import { emptySections } from '../../lib/capsule/sections';
@@ -33,7 +33,7 @@ export function cloneInto(trio: Trio, name: string): string {
 
 /** A bare remote holding one commit on main, cloned twice (a, b). */
 export function makeTrio(): Trio {
-  const root = mkdtempSync(join(tmpdir(), 'capsule-sync-'));
+  const root = tempDir('capsule-sync-');
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH, HOME: root, TZ: 'UTC', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(root, '.gitconfig'),
     CAPSULE_STATE_DIR: join(root, 'state'),

@@ -1,43 +1,95 @@
-import { parseVerbArgs } from '../args';
-import { addCapsuleHooks, hookBundleDir, projectRoot, readSettings, settingsPath, writeSettings } from '../../hosts/claude/settings-file';
-import { EXIT, type Verb } from '../context';
+import { CapsuleError } from '../../errors/capsule-error';
+import { locateRuntime } from '../../local-state/runtime-dir';
+import { findProjectRoot, hookBundleDir, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type SettingsScope } from '../../hosts/claude/settings-file';
+import { installSettingsHooks } from '../../hosts/claude/settings-install';
+import { parseVerbArgs, usageError } from '../args';
+import { EXIT, type CliContext, type Verb } from '../context';
 
-/** `git capsule install`: wires the hooks into Claude Code settings, merging, never clobbering. */
+/** `git capsule install`: wires the hooks into one Claude Code settings file, editing only the bytes it adds. */
 export const verb: Verb = {
   name: 'install',
-  summary: "wire the Claude Code hooks into .claude/settings.json (or --user), or print the plugin install commands",
-  usage: `usage: git capsule install [--user] [--plugin] [--json]
+  summary: 'wire the Claude Code hooks into .claude/settings.local.json (or --project, --user), or print the plugin install commands',
+  usage: `usage: git capsule install [--project | --user] [--plugin] [--json]
 
-  (default)  add the five hooks to <project>/.claude/settings.json, keeping everything there
-  --user     edit ~/.claude/settings.json instead (every project on this machine)
+  (default)  add the five hooks to <project>/.claude/settings.local.json: not committed, so it
+             may name this machine's paths
+  --project  the shared, committed <project>/.claude/settings.json, with commands that name no
+             path of this machine: \${CLAUDE_PROJECT_DIR}/… when git-capsule is inside the project
+             (a devDependency), else the git-capsule-hook command on PATH
+  --user     \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json (every project of this user)
   --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
-  --json     print { "settings": path, "added": [events] }
+  --json     print { "scope", "settings", "added": [events], "commands", "warnings" }
 
-Running it twice adds nothing. 'git capsule uninstall' removes exactly what this added.
-An unreadable settings file is never overwritten (SETTINGS_INVALID).`,
+Only the bytes it adds change: the file keeps its formatting and key order, and
+'git capsule uninstall' with the same scope puts it back byte for byte. Running it twice adds
+nothing. Refused outside a git repository (NOT_A_REPO) and on a settings file that is not JSON
+(SETTINGS_INVALID: never overwritten).`,
   async run(args, ctx) {
-    const { values } = parseVerbArgs('install', args, { user: { type: 'boolean' }, plugin: { type: 'boolean' }, json: { type: 'boolean' } }, false);
+    const { values } = parseVerbArgs('install', args, { project: { type: 'boolean' }, user: { type: 'boolean' }, plugin: { type: 'boolean' }, json: { type: 'boolean' } }, false);
     const bundleDir = hookBundleDir(ctx.env);
-    if (values.plugin) {
-      const root = bundleDir.replace(/\/dist\/hooks$/, '');
-      ctx.stdout(
-        [
-          'Install git-capsule as a Claude Code plugin (hooks and skills, no settings edits):',
-          `  claude --plugin-dir ${root}                     # this session only, runs in place`,
-          `  /plugin marketplace add <owner>/<repo>          # then, inside Claude Code:`,
-          '  /plugin install capsule@<marketplace>',
-          'Use either the plugin or `git capsule install`, not both: both would run every hook twice.',
-          '',
-        ].join('\n'),
-      );
-      return EXIT.OK;
+    if (values.plugin) return printPluginRoute(bundleDir, ctx);
+    const scope = scopeOf(values, 'install');
+    const projectDir = requireProject(ctx.cwd, 'install');
+    const runtimeDir = locateRuntime(ctx.cwd, ctx.env).runtimeDir!;
+    const result = installSettingsHooks({ scope, projectDir, env: ctx.env, bundleDir, runtimeDir });
+    const warnings = otherWiring(scope, projectDir, ctx.env);
+    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, warnings }, null, 2)}\n`);
+    else {
+      ctx.stdout(result.added.length === 0 ? `already installed: ${result.settings} has every git-capsule hook\n` : `installed: added ${result.added.join(', ')} to ${result.settings}\n`);
+      for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
     }
-    const path = settingsPath({ user: Boolean(values.user), projectDir: projectRoot(ctx.cwd), home: ctx.env.HOME });
-    const { settings, added } = addCapsuleHooks(readSettings(path), bundleDir);
-    if (added.length > 0) writeSettings(path, settings);
-    if (values.json) ctx.stdout(`${JSON.stringify({ settings: path, added }, null, 2)}\n`);
-    else if (added.length === 0) ctx.stdout(`already installed: ${path} has every git-capsule hook\n`);
-    else ctx.stdout(`installed: added ${added.join(', ')} to ${path}\n`);
     return EXIT.OK;
   },
 };
+
+/** The scope the flags name: local by default; --project and --user exclude each other. */
+export function scopeOf(values: { project?: boolean; user?: boolean }, verbName: string): SettingsScope {
+  if (values.project && values.user) throw usageError(verbName, '--project and --user exclude each other');
+  return values.project ? 'project' : values.user ? 'user' : 'local';
+}
+
+/** The project root, or NOT_A_REPO with the reason. */
+export function requireProject(cwd: string, verbName: string): string {
+  const root = findProjectRoot(cwd);
+  if (root !== null) return root;
+  throw new CapsuleError(
+    'NOT_A_REPO',
+    `${cwd} is not inside a git repository: capsules are commits on a branch of the project's own repository, so the hooks would have nowhere to write. Run git capsule ${verbName} from inside the project (or git init it first)`,
+    { cwd },
+  );
+}
+
+/** Other routes that already run the hooks: every hook would run twice. */
+function otherWiring(scope: SettingsScope, projectDir: string, env: NodeJS.ProcessEnv): string[] {
+  const out: string[] = [];
+  for (const other of SETTINGS_SCOPES.filter((s) => s !== scope)) {
+    let path: string;
+    try {
+      path = settingsPath(other, { projectDir, env });
+      if (wiredEvents(readSettings(path)).length > 0) out.push(`${path} wires the git-capsule hooks too: every hook runs twice; run git capsule uninstall${other === 'local' ? '' : ` --${other}`}`);
+      const plugins = readSettings(path).enabledPlugins;
+      if (plugins && typeof plugins === 'object' && Object.entries(plugins).some(([id, on]) => id.startsWith('capsule@') && on === true)) {
+        out.push(`the capsule plugin is enabled in ${path}: every hook runs twice; use one route (git capsule uninstall, or disable the plugin)`);
+      }
+    } catch {
+      // An unreadable or unknown other file is doctor's to report; install only warns on what it can read.
+    }
+  }
+  return out;
+}
+
+function printPluginRoute(bundleDir: string, ctx: CliContext): number {
+  const root = bundleDir.replace(/[\\/]dist[\\/]hooks$/, '');
+  ctx.stdout(
+    [
+      'Install git-capsule as a Claude Code plugin (hooks and skills, no settings edits):',
+      `  claude plugin marketplace add ${root}    # or the git URL you cloned it from`,
+      '  claude plugin install capsule@git-capsule',
+      '  (inside Claude Code: /plugin marketplace add …, then /plugin install capsule@git-capsule)',
+      `  claude --plugin-dir ${root}              # or: this session only, runs in place`,
+      'Use either the plugin or `git capsule install`, not both: both would run every hook twice.',
+      '',
+    ].join('\n'),
+  );
+  return EXIT.OK;
+}

@@ -3,6 +3,23 @@ import { isStatus } from '../../store/status-lattice';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 import { formatAge, withStore } from '../with-store';
+import { formatTable, paint } from '../colour';
+import { createGitRunner } from '../../git/git-runner';
+import { remoteMemoryStates } from '../../sync/remote-memory';
+import type { MemoryStore } from '../../store/types';
+
+/** Asked only when nothing is listed, so a full list never waits on the network. */
+const REMOTE_HINT_TIMEOUT_MS = 3000;
+
+/** One line per remote whose memory ref holds capsules this clone has not merged: how to get them. */
+async function remoteHints(store: MemoryStore, env: NodeJS.ProcessEnv): Promise<string[]> {
+  try {
+    const states = await remoteMemoryStates(createGitRunner({ cwd: store.repoDir, env }), store.ref, REMOTE_HINT_TIMEOUT_MS);
+    return states.filter((s) => s.state === 'unfetched').map((s) => `${s.remote} has capsules (${s.ref}) this clone has not fetched: run git capsule sync ${s.remote}`);
+  } catch {
+    return []; // a hint, never a failure of list
+  }
+}
 
 /** `git capsule list`: capsules newest first from the derived index (no capsule is read). */
 export const verb: Verb = {
@@ -31,11 +48,13 @@ number of capsules; 'list --status active --limit 1' is the newest active capsul
         ctx.stdout(`${JSON.stringify(rows)}\n`);
         return EXIT.OK;
       }
-      if (entries.length === 0) ctx.stdout(`no capsules on ${store.ref}${statuses ? ` with status ${statuses.join(',')}` : ''}\n`);
-      const now = ctx.now();
-      for (const e of entries) {
-        ctx.stdout(`${e.id}  ${e.status.padEnd(9)}  ${formatAge(e.createdAt, now).padStart(4)}  ${(e.trigger ?? '-').padEnd(11)}  ${e.objective ?? ''}\n`);
+      if (entries.length === 0) {
+        ctx.stdout(`no capsules on ${store.ref}${statuses ? ` with status ${statuses.join(',')}` : ''}\n`);
+        for (const hint of await remoteHints(store, ctx.env)) ctx.stdout(`${hint}\n`);
       }
+      const now = ctx.now();
+      const tone = (status: string) => (status === 'active' ? 'ok' : status === 'paused' ? 'warn' : 'dim');
+      ctx.stdout(formatTable(entries.map((e) => [paint('id', e.id), paint(tone(e.status), e.status), formatAge(e.createdAt, now), e.trigger ?? '-', e.objective ?? '']), { right: [2] }));
       return EXIT.OK;
     });
   },

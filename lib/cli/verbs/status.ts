@@ -23,8 +23,9 @@ in a new capsule whose parent_capsule_id names the old one.`,
     if (!isStatus(status)) throw usageError('status', `${status} is not one of active, paused, resumed, abandoned, resolved`);
     return withStore(ctx, async (store) => {
       const result = await store.setStatus(id, status, { writer: values.writer ?? 'cli', now: ctx.now() });
-      if (values.json) ctx.stdout(`${JSON.stringify({ id, ...result })}\n`);
-      else ctx.stdout(result.changed ? `${id}: ${result.status}\n` : `${id}: already ${result.status}, nothing written\n`);
+      // The full id, whatever prefix was typed: the user copies it from here.
+      if (values.json) ctx.stdout(`${JSON.stringify(result)}\n`);
+      else ctx.stdout(result.changed ? `${result.id}: ${result.status}\n` : `${result.id}: already ${result.status}, nothing written\n`);
       return EXIT.OK;
     });
   },

@@ -1,26 +1,31 @@
-import { existsSync } from 'node:fs';
+import { locateRuntime } from '../../local-state/runtime-dir';
+import { uninstallSettingsHooks } from '../../hosts/claude/settings-install';
 import { parseVerbArgs } from '../args';
-import { projectRoot, readSettings, removeCapsuleHooks, settingsPath, writeSettings } from '../../hosts/claude/settings-file';
 import { EXIT, type Verb } from '../context';
+import { requireProject, scopeOf } from './install';
 
-/** `git capsule uninstall`: removes exactly the hook commands install added. */
+/** `git capsule uninstall`: removes exactly the hook commands install added, restoring the file byte for byte when it can. */
 export const verb: Verb = {
   name: 'uninstall',
   summary: 'remove the hooks git capsule install added (nothing else)',
-  usage: `usage: git capsule uninstall [--user] [--json]
+  usage: `usage: git capsule uninstall [--project | --user] [--json]
 
-  (default)  edit <project>/.claude/settings.json
-  --user     edit ~/.claude/settings.json
-  --json     print { "settings": path, "removed": count }
+  (default)  edit <project>/.claude/settings.local.json
+  --project  edit <project>/.claude/settings.json
+  --user     edit \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json
+  --json     print { "settings": path, "removed": count, "restored": "exact"|"cut"|"nothing" }
 
-Only commands carrying install's marker are removed; groups and events left empty go too.`,
+A file still as install left it gets back exactly what it was ("exact"; one install created is
+deleted). One edited since keeps every byte but the capsule commands and the groups, events and
+"hooks" they leave empty ("cut").`,
   async run(args, ctx) {
-    const { values } = parseVerbArgs('uninstall', args, { user: { type: 'boolean' }, json: { type: 'boolean' } }, false);
-    const path = settingsPath({ user: Boolean(values.user), projectDir: projectRoot(ctx.cwd), home: ctx.env.HOME });
-    const { settings, removed } = existsSync(path) ? removeCapsuleHooks(readSettings(path)) : { settings: {}, removed: 0 };
-    if (removed > 0) writeSettings(path, settings);
-    if (values.json) ctx.stdout(`${JSON.stringify({ settings: path, removed }, null, 2)}\n`);
-    else ctx.stdout(removed > 0 ? `uninstalled: removed ${removed} hook command(s) from ${path}\n` : `nothing to remove: ${path} has no git-capsule hooks\n`);
+    const { values } = parseVerbArgs('uninstall', args, { project: { type: 'boolean' }, user: { type: 'boolean' }, json: { type: 'boolean' } }, false);
+    const scope = scopeOf(values, 'uninstall');
+    const projectDir = requireProject(ctx.cwd, 'uninstall');
+    const result = uninstallSettingsHooks({ scope, projectDir, env: ctx.env, runtimeDir: locateRuntime(ctx.cwd, ctx.env).runtimeDir });
+    if (values.json) ctx.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    else if (result.removed === 0) ctx.stdout(`nothing to remove: ${result.settings} has no git-capsule hooks\n`);
+    else ctx.stdout(`uninstalled: removed ${result.removed} hook command(s) from ${result.settings}${result.restored === 'exact' ? ' (restored as it was before install)' : ''}\n`);
     return EXIT.OK;
   },
 };

@@ -5,7 +5,7 @@ import { MAX_CAPSULE_BYTES } from '../../capsule/limits';
 import type { CapsuleDocument } from '../../capsule/types';
 import { CapsuleError } from '../../errors/capsule-error';
 import { parseVerbArgs, usageError } from '../args';
-import { randomBytesForId } from '../../store/random-bytes';
+import { mintCapsuleId } from '../../store/random-bytes';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
 import { readRepoHead } from '../../git/repo-head';
@@ -55,7 +55,7 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
 /** The capsule text to commit: the file as written, or with the flags and missing fields applied. */
 async function buildText(source: string | undefined, values: Flags, now: Date, ctx: CliContext): Promise<string> {
   // Loaded here so the store's git processes are already starting while YAML loads.
-  const [{ newCapsuleId }, { renderCapsule }, { emptySections }] = await Promise.all([import('../../capsule/id'), import('../../capsule/render'), import('../../capsule/sections')]);
+  const [{ renderCapsule }, { emptySections }] = await Promise.all([import('../../capsule/render'), import('../../capsule/sections')]);
   const original = source === undefined ? null : await readSource(source, ctx);
   const doc = original === null ? { frontmatter: {}, sections: emptySections(), notes: '' } : await parseOrRefuse(original);
   const fm = doc.frontmatter;
@@ -69,7 +69,7 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
     if (typeof value === 'string') set(field, value);
   }
   if (values.tag) set('tags', [...new Set([...(Array.isArray(fm.tags) ? (fm.tags as unknown[]) : []), ...values.tag])]);
-  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', newCapsuleId(now, randomBytesForId));
+  if (fm.id === undefined || fm.id === null || fm.id === '') set('id', mintCapsuleId(now));
   if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
   if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
   if (original === null && fm.trigger === undefined) set('trigger', 'manual');

@@ -1,51 +1,69 @@
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import type { HookEventName } from '../host';
 import { HOOK_EVENTS } from './hook-events';
 
 /** Appended to every hook command install writes, so uninstall removes exactly those and nothing else. */
 export const HOOK_MARKER = '--capsule-hook';
+/** The command on PATH a shared settings file runs (bin/git-capsule-hook), when git-capsule is not inside the project. */
+export const PATH_HOOK_COMMAND = 'git-capsule-hook';
 
 type HookEntry = { type?: string; command?: string; timeout?: number; [k: string]: unknown };
 type HookGroup = { matcher?: string; hooks?: HookEntry[]; [k: string]: unknown };
-/** A Claude Code settings file: only `hooks` is touched; every other key is kept as read. */
-export type ClaudeSettings = { hooks?: Record<string, HookGroup[]>; [k: string]: unknown };
-
-/** The settings file install edits: the project's `.claude/settings.json` or the user's. */
-export function settingsPath(opts: { user: boolean; projectDir: string; home: string | undefined }): string {
-  if (!opts.user) return join(opts.projectDir, '.claude', 'settings.json');
-  if (!opts.home) throw new CapsuleError('NO_HOME', 'cannot find the user settings: HOME is not set; set HOME or install per project (without --user)');
-  return join(opts.home, '.claude', 'settings.json');
-}
+/** A Claude Code settings file as read; install and uninstall edit its text, never re-serialise it. */
+export type ClaudeSettings = { hooks?: Record<string, HookGroup[]>; enabledPlugins?: unknown; [k: string]: unknown };
 
 /**
- * Reads a settings file; a missing file is `{}`. Invalid JSON is an error (SETTINGS_INVALID):
- * install never overwrites a file it cannot read back.
+ * Which settings file: `local` is `<project>/.claude/settings.local.json` (not committed: the
+ * default, paths of this machine are fine there), `project` the shared, committed
+ * `<project>/.claude/settings.json` (commands that name no path of this machine), `user`
+ * `${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json` (every project of this user).
  */
-export function readSettings(path: string): ClaudeSettings {
-  if (!existsSync(path)) return {};
+export type SettingsScope = 'local' | 'project' | 'user';
+export const SETTINGS_SCOPES: SettingsScope[] = ['local', 'project', 'user'];
+
+/** The settings file of a scope. NO_HOME when the user's is asked for and neither CLAUDE_CONFIG_DIR nor HOME is set. */
+export function settingsPath(scope: SettingsScope, opts: { projectDir: string; env: NodeJS.ProcessEnv }): string {
+  if (scope === 'local') return join(opts.projectDir, '.claude', 'settings.local.json');
+  if (scope === 'project') return join(opts.projectDir, '.claude', 'settings.json');
+  if (opts.env.CLAUDE_CONFIG_DIR) return join(opts.env.CLAUDE_CONFIG_DIR, 'settings.json');
+  if (!opts.env.HOME) throw new CapsuleError('NO_HOME', 'cannot find the user settings: neither CLAUDE_CONFIG_DIR nor HOME is set; set HOME or install per project (without --user)');
+  return join(opts.env.HOME, '.claude', 'settings.json');
+}
+
+/** A settings file's text and value; `text` null when the file does not exist. SETTINGS_INVALID when it is not a JSON object. */
+export function readSettingsFile(path: string): { text: string | null; settings: ClaudeSettings } {
+  if (!existsSync(path)) return { text: null, settings: {} };
   const text = readFileSync(path, 'utf8');
+  let value: unknown;
   try {
-    const value = JSON.parse(text);
-    if (value && typeof value === 'object' && !Array.isArray(value)) return value as ClaudeSettings;
+    value = JSON.parse(text);
   } catch (err) {
     throw new CapsuleError('SETTINGS_INVALID', `${path} is not valid JSON (${(err as Error).message}); fix it by hand, then run install again`, { path }, { cause: err });
   }
-  throw new CapsuleError('SETTINGS_INVALID', `${path} must hold a JSON object; fix it by hand, then run install again`, { path });
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new CapsuleError('SETTINGS_INVALID', `${path} must hold a JSON object; fix it by hand, then run install again`, { path });
+  return { text, settings: value as ClaudeSettings };
 }
 
-/** Writes settings with two-space indentation, through a temp file. */
-export function writeSettings(path: string, settings: ClaudeSettings): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temp = `${path}.capsule.tmp`;
-  writeFileSync(temp, `${JSON.stringify(settings, null, 2)}\n`);
-  renameSync(temp, path);
+/** The value of a settings file (`{}` when missing); SETTINGS_INVALID as readSettingsFile. */
+export function readSettings(path: string): ClaudeSettings {
+  return readSettingsFile(path).settings;
 }
 
-/** The command install registers for one event. */
-export function hookCommand(bundleDir: string, event: HookEventName): string {
-  return `node "${join(bundleDir, `${HOOK_EVENTS[event].file}.js`)}" ${HOOK_MARKER}`;
+/**
+ * The command install registers for one event. The local and user files stay on this machine,
+ * so they name the bundle by its absolute path. The shared project file must work on every
+ * clone: `${CLAUDE_PROJECT_DIR}/…` when the bundles are inside the project (a devDependency),
+ * else the `git-capsule-hook` command on PATH. (Claude Code 2.1.332 runs hook commands through
+ * a shell with CLAUDE_PROJECT_DIR and the caller's PATH set: both forms checked with the harness.)
+ */
+export function hookCommand(scope: SettingsScope, event: HookEventName, opts: { bundleDir: string; projectDir: string }): string {
+  const file = `${HOOK_EVENTS[event].file}.js`;
+  if (scope !== 'project') return `node "${join(opts.bundleDir, file)}" ${HOOK_MARKER}`;
+  const inside = relative(resolve(opts.projectDir), resolve(opts.bundleDir));
+  if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return `node "\${CLAUDE_PROJECT_DIR}/${inside.split('\\').join('/')}/${file}" ${HOOK_MARKER}`;
+  return `${PATH_HOOK_COMMAND} ${HOOK_EVENTS[event].file} ${HOOK_MARKER}`;
 }
 
 /** True for a command install wrote (it carries the marker). */
@@ -53,49 +71,18 @@ export function isCapsuleCommand(command: unknown): boolean {
   return typeof command === 'string' && command.trimEnd().endsWith(HOOK_MARKER);
 }
 
-/** Adds one group per event unless a capsule command is already there; returns the events added. */
-export function addCapsuleHooks(settings: ClaudeSettings, bundleDir: string): { settings: ClaudeSettings; added: HookEventName[] } {
-  const hooks: Record<string, HookGroup[]> = { ...(settings.hooks ?? {}) };
-  const added: HookEventName[] = [];
-  for (const event of Object.keys(HOOK_EVENTS) as HookEventName[]) {
-    const groups = Array.isArray(hooks[event]) ? [...hooks[event]!] : [];
-    if (groups.some((g) => g.hooks?.some((h) => isCapsuleCommand(h.command)))) continue;
-    groups.push({ hooks: [{ type: 'command', command: hookCommand(bundleDir, event), timeout: HOOK_EVENTS[event].hostTimeoutSec }] });
-    hooks[event] = groups;
-    added.push(event);
-  }
-  return { settings: { ...settings, hooks }, added };
-}
-
-/** Removes exactly the capsule commands (and the groups and events they leave empty); returns how many. */
-export function removeCapsuleHooks(settings: ClaudeSettings): { settings: ClaudeSettings; removed: number } {
-  if (!settings.hooks) return { settings, removed: 0 };
-  let removed = 0;
-  const hooks: Record<string, HookGroup[]> = {};
-  for (const [event, groups] of Object.entries(settings.hooks)) {
-    if (!Array.isArray(groups)) {
-      hooks[event] = groups;
-      continue;
-    }
-    const kept: HookGroup[] = [];
-    for (const group of groups) {
-      const entries = Array.isArray(group.hooks) ? group.hooks : [];
-      const remaining = entries.filter((h) => !isCapsuleCommand(h.command));
-      removed += entries.length - remaining.length;
-      if (remaining.length === entries.length) kept.push(group);
-      else if (remaining.length > 0) kept.push({ ...group, hooks: remaining });
-    }
-    if (kept.length > 0) hooks[event] = kept;
-  }
-  const { hooks: _old, ...rest } = settings;
-  return { settings: Object.keys(hooks).length > 0 ? { ...rest, hooks } : rest, removed };
-}
-
 /** The events whose capsule command is registered in these settings. */
 export function wiredEvents(settings: ClaudeSettings): HookEventName[] {
-  return (Object.keys(HOOK_EVENTS) as HookEventName[]).filter((event) =>
-    (settings.hooks?.[event] ?? []).some((g) => Array.isArray(g.hooks) && g.hooks.some((h) => isCapsuleCommand(h.command))),
-  );
+  return (Object.keys(HOOK_EVENTS) as HookEventName[]).filter((event) => {
+    const groups = settings.hooks?.[event];
+    return Array.isArray(groups) && groups.some((g) => Array.isArray(g?.hooks) && g.hooks.some((h) => isCapsuleCommand(h?.command)));
+  });
+}
+
+/** The executable `name` on a PATH, or null. */
+export function findOnPath(name: string, path: string | undefined): string | null {
+  for (const dir of (path ?? '').split(delimiter)) if (dir && existsSync(join(dir, name))) return join(dir, name);
+  return null;
 }
 
 /**
@@ -108,10 +95,15 @@ export function hookBundleDir(env: NodeJS.ProcessEnv): string {
   throw new CapsuleError('HOOK_BUNDLES_MISSING', `no built hook bundles found (looked in ${candidates.filter(Boolean).join(', ')}); run \`npm run build\``, { candidates });
 }
 
-/** The project dir: the nearest folder upwards that holds `.git`, or `cwd` itself. */
-export function projectRoot(cwd: string): string {
+/** The project dir: the nearest folder upwards that holds `.git`, or null outside a repository. */
+export function findProjectRoot(cwd: string): string | null {
   for (let dir = resolve(cwd); ; dir = dirname(dir)) {
     if (existsSync(join(dir, '.git'))) return dir;
-    if (dirname(dir) === dir) return resolve(cwd);
+    if (dirname(dir) === dir) return null;
   }
+}
+
+/** The project dir, or `cwd` itself outside a repository (for readers that only look). */
+export function projectRoot(cwd: string): string {
+  return findProjectRoot(cwd) ?? resolve(cwd);
 }

@@ -1,89 +1,217 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_MARKER } from '../../../lib/hosts/claude/settings-file';
 import { runCli } from '../../support/run-cli';
-import { makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
+import { makeTempDir, makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
 
 const EVENTS = ['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
+const ROOT = join(__dirname, '..', '..', '..');
+const BIN = join(ROOT, 'bin');
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+// A settings file no serializer writes: tabs, CRLF, " : " before values, keys in no order,
+// a user hook on one of our events, a hook group with a matcher, no final newline.
+const UNUSUAL = [
+  '{',
+  '\t"permissions" : { "allow" : [ "Bash(npm test)" ] },',
+  '\t"hooks" : {',
+  '\t\t"Stop" : [ { "hooks" : [ { "type" : "command", "command" : "echo mine" } ] } ],',
+  '\t\t"PreToolUse" : [',
+  '\t\t\t{ "matcher" : "Bash", "hooks" : [ { "type" : "command", "command" : "echo pre" } ] }',
+  '\t\t]',
+  '\t},',
+  '\t"model" : "opus",',
+  '\t"env" : { "B" : "2", "A" : "1" }',
+  '}',
+].join('\r\n');
 
 describe('git capsule install', () => {
   let repo: TempRepo;
-  let settings: string;
+  let local: string;
+  let shared: string;
+  const cli = (args: string[], env: NodeJS.ProcessEnv = repo.env) => runCli(args, { cwd: repo.dir, env });
   beforeEach(() => {
     repo = makeTempRepo();
-    settings = join(repo.dir, '.claude', 'settings.json');
+    local = join(repo.dir, '.claude', 'settings.local.json');
+    shared = join(repo.dir, '.claude', 'settings.json');
   });
   afterEach(() => repo.cleanup());
 
-  it('adds the five hooks with timeouts to a new project settings file', async () => {
-    const r = await runCli(['install', '--json'], { cwd: join(repo.dir), env: repo.env });
+  it('wires the five hooks into the uncommitted settings.local.json by default, by absolute path', async () => {
+    const r = await cli(['install', '--json']);
     expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ scope: 'local', settings: local });
     expect(JSON.parse(r.stdout).added.sort()).toEqual(EVENTS);
-    const hooks = readJson(settings).hooks;
+    const hooks = readJson(local).hooks;
     expect(Object.keys(hooks).sort()).toEqual(EVENTS);
     expect(hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
-    expect(hooks.Stop[0].hooks[0].command).toMatch(new RegExp(`^node ".*/hooks/stop\\.js" ${HOOK_MARKER}$`));
+    expect(hooks.Stop[0].hooks[0].command).toMatch(new RegExp(`^node "/.*/hooks/stop\\.js" ${HOOK_MARKER}$`));
+    expect(existsSync(shared)).toBe(false);
   });
 
-  it('keeps every other key and hook of an existing file, and adds nothing the second time', async () => {
-    mkdirSync(join(repo.dir, '.claude'));
-    const mine = { model: 'x', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }], PreToolUse: [{ matcher: 'Bash', hooks: [{ type: 'command', command: 'echo pre' }] }] } };
-    writeFileSync(settings, JSON.stringify(mine));
-    await runCli(['install'], { cwd: repo.dir, env: repo.env });
-    const second = await runCli(['install', '--json'], { cwd: repo.dir, env: repo.env });
-    expect(JSON.parse(second.stdout).added).toEqual([]);
-    const after = readJson(settings);
-    expect(after.model).toBe('x');
-    expect(after.hooks.PreToolUse).toEqual(mine.hooks.PreToolUse);
-    expect(after.hooks.Stop).toHaveLength(2);
-    expect(after.hooks.Stop[0]).toEqual(mine.hooks.Stop[0]);
+  it('writes --project commands that name no path of this machine: git-capsule-hook on PATH', async () => {
+    const r = await cli(['install', '--project'], { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` });
+    expect(r.code).toBe(0);
+    const text = readFileSync(shared, 'utf8');
+    expect(readJson(shared).hooks.Stop[0].hooks[0].command).toBe(`git-capsule-hook stop ${HOOK_MARKER}`);
+    for (const machinePath of [ROOT, repo.dir, repo.env.HOME!]) expect(text).not.toContain(machinePath);
+  });
+
+  it('writes --project commands under ${CLAUDE_PROJECT_DIR} when the bundles are inside the project', async () => {
+    const inside = join(repo.dir, 'node_modules', 'git-capsule', 'dist', 'hooks');
+    cpSync(join(ROOT, 'dist', 'hooks'), inside, { recursive: true });
+    const r = await cli(['install', '--project'], { ...repo.env, CAPSULE_HOOKS_DIR: inside });
+    expect(r.code).toBe(0);
+    expect(readJson(shared).hooks.SessionStart[0].hooks[0].command).toBe(`node "\${CLAUDE_PROJECT_DIR}/node_modules/git-capsule/dist/hooks/session-start.js" ${HOOK_MARKER}`);
+  });
+
+  it('refuses --project when its command would not be on PATH, writing nothing', async () => {
+    const r = await cli(['install', '--project'], { ...repo.env, PATH: '/usr/bin:/bin' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('[HOOK_COMMAND_NOT_ON_PATH]');
+    expect(existsSync(shared)).toBe(false);
+  });
+
+  it('edits the user settings with --user (CLAUDE_CONFIG_DIR when set)', async () => {
+    const r = await cli(['install', '--user', '--json']);
+    expect(JSON.parse(r.stdout).settings).toBe(join(repo.env.HOME!, '.claude', 'settings.json'));
+    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(5);
+    const config = join(repo.env.HOME!, 'claude-config');
+    const again = await cli(['install', '--user', '--json'], { ...repo.env, CLAUDE_CONFIG_DIR: config });
+    expect(JSON.parse(again.stdout).settings).toBe(join(config, 'settings.json'));
+  });
+
+  it('refuses --project with --user', async () => {
+    const r = await cli(['install', '--project', '--user']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--project and --user exclude each other');
+  });
+
+  it('refuses outside a git repository, saying why', async () => {
+    const outside = makeTempDir();
+    try {
+      const r = await runCli(['install'], { cwd: outside.dir, env: { ...repo.env, HOME: outside.dir } });
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain('[NOT_A_REPO]');
+      expect(r.stderr).toContain('the hooks would have nowhere to write');
+      expect(existsSync(join(outside.dir, '.claude'))).toBe(false);
+    } finally {
+      outside.cleanup();
+    }
   });
 
   it('refuses to overwrite a settings file that is not JSON', async () => {
     mkdirSync(join(repo.dir, '.claude'));
-    writeFileSync(settings, '{ broken');
-    const r = await runCli(['install'], { cwd: repo.dir, env: repo.env });
+    writeFileSync(local, '{ broken');
+    const r = await cli(['install']);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('[SETTINGS_INVALID]');
-    expect(readFileSync(settings, 'utf8')).toBe('{ broken');
+    expect(readFileSync(local, 'utf8')).toBe('{ broken');
   });
 
-  it('edits the user settings with --user', async () => {
-    const r = await runCli(['install', '--user', '--json'], { cwd: repo.dir, env: repo.env });
-    expect(JSON.parse(r.stdout).settings).toBe(join(repo.env.HOME!, '.claude', 'settings.json'));
-    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(5);
+  it('adds nothing the second time', async () => {
+    await cli(['install']);
+    const before = readFileSync(local, 'utf8');
+    const second = await cli(['install', '--json']);
+    expect(JSON.parse(second.stdout).added).toEqual([]);
+    expect(readFileSync(local, 'utf8')).toBe(before);
+  });
+
+  it('warns when another route already runs the hooks', async () => {
+    await cli(['install', '--user']);
+    const r = await cli(['install']);
+    expect(r.stdout).toContain('wires the git-capsule hooks too: every hook runs twice');
   });
 
   it('prints the plugin install commands with --plugin and writes nothing', async () => {
-    const r = await runCli(['install', '--plugin'], { cwd: repo.dir, env: repo.env });
-    expect(r.stdout).toContain('/plugin install capsule');
-    expect(() => readFileSync(settings)).toThrow();
+    const r = await cli(['install', '--plugin']);
+    expect(r.stdout).toContain('claude plugin install capsule@git-capsule');
+    expect(r.stdout).not.toContain('<owner>');
+    expect(existsSync(join(repo.dir, '.claude'))).toBe(false);
   });
 });
 
-describe('git capsule uninstall', () => {
+describe('install, then uninstall, byte for byte', () => {
   let repo: TempRepo;
-  let settings: string;
+  let local: string;
+  const cli = (args: string[]) => runCli(args, { cwd: repo.dir, env: repo.env });
   beforeEach(() => {
     repo = makeTempRepo();
-    settings = join(repo.dir, '.claude', 'settings.json');
+    local = join(repo.dir, '.claude', 'settings.local.json');
+    mkdirSync(join(repo.dir, '.claude'));
   });
   afterEach(() => repo.cleanup());
 
-  it('removes exactly what install added and restores the file as it was', async () => {
-    mkdirSync(join(repo.dir, '.claude'));
-    const mine = { model: 'x', hooks: { Stop: [{ hooks: [{ type: 'command', command: 'echo mine' }] }] } };
-    writeFileSync(settings, JSON.stringify(mine));
-    await runCli(['install'], { cwd: repo.dir, env: repo.env });
-    const r = await runCli(['uninstall', '--json'], { cwd: repo.dir, env: repo.env });
-    expect(JSON.parse(r.stdout).removed).toBe(5);
-    expect(readJson(settings)).toEqual(mine);
+  it('only adds bytes to an unusual file: every byte it had stays, in order, and it still parses', async () => {
+    writeFileSync(local, UNUSUAL);
+    await cli(['install']);
+    const after = readFileSync(local, 'utf8');
+    expect(isSubsequence(UNUSUAL, after)).toBe(true);
+    expect(Object.keys(readJson(local))).toEqual(['permissions', 'hooks', 'model', 'env']);
+    expect(Object.keys(readJson(local).hooks)).toEqual(['Stop', 'PreToolUse', 'SessionStart', 'PreCompact', 'UserPromptSubmit', 'SessionEnd']);
+    // The added lines look like their neighbours: tabs, CRLF, " : ".
+    expect(after).toContain('\r\n\t\t"SessionStart" : [');
+    expect(after).not.toMatch(/[^\r]\n/);
+  });
+
+  it('restores an unusual file byte for byte', async () => {
+    writeFileSync(local, UNUSUAL);
+    chmodSync(local, 0o640);
+    await cli(['install']);
+    const r = await cli(['uninstall', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'exact' });
+    expect(readFileSync(local, 'utf8')).toBe(UNUSUAL);
+    expect(statSync(local).mode & 0o777).toBe(0o640);
+  });
+
+  it('restores it byte for byte by cutting out its own bytes when the install record is gone', async () => {
+    writeFileSync(local, UNUSUAL);
+    await cli(['install']);
+    rmSync(join(repo.stateDir, 'install-record.json'));
+    const r = await cli(['uninstall', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'cut' });
+    expect(readFileSync(local, 'utf8')).toBe(UNUSUAL);
+  });
+
+  it('keeps an edit made after install and removes only the capsule hooks', async () => {
+    writeFileSync(local, UNUSUAL);
+    await cli(['install']);
+    writeFileSync(local, readFileSync(local, 'utf8').replace('"model" : "opus"', '"model" : "sonnet"'));
+    const r = await cli(['uninstall', '--json']);
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'cut' });
+    expect(readFileSync(local, 'utf8')).toBe(UNUSUAL.replace('"model" : "opus"', '"model" : "sonnet"'));
+  });
+
+  it('keeps a one-line file on one line and restores it', async () => {
+    const oneLine = '{"model":"opus","hooks":{"Stop":[{"hooks":[{"type":"command","command":"echo mine"}]}]}}\n';
+    writeFileSync(local, oneLine);
+    await cli(['install']);
+    expect(readFileSync(local, 'utf8').trimEnd()).not.toContain('\n');
+    rmSync(join(repo.stateDir, 'install-record.json'));
+    await cli(['uninstall']);
+    expect(readFileSync(local, 'utf8')).toBe(oneLine);
+  });
+
+  it('deletes the file, and the folder, that install created', async () => {
+    rmSync(join(repo.dir, '.claude'), { recursive: true });
+    await cli(['install']);
+    expect(existsSync(local)).toBe(true);
+    const r = await cli(['uninstall', '--json']);
+    expect(JSON.parse(r.stdout).restored).toBe('exact');
+    expect(existsSync(join(repo.dir, '.claude'))).toBe(false);
   });
 
   it('leaves a file without capsule hooks untouched', async () => {
-    const r = await runCli(['uninstall', '--json'], { cwd: repo.dir, env: repo.env });
+    writeFileSync(local, UNUSUAL);
+    const r = await cli(['uninstall', '--json']);
     expect(JSON.parse(r.stdout).removed).toBe(0);
-    expect(() => readFileSync(settings)).toThrow();
+    expect(readFileSync(local, 'utf8')).toBe(UNUSUAL);
   });
 });
+
+/** True when every character of `a` appears in `b` in order (b only added text). */
+function isSubsequence(a: string, b: string): boolean {
+  let i = 0;
+  for (let j = 0; j < b.length && i < a.length; j++) if (a[i] === b[j]) i++;
+  return i === a.length;
+}

@@ -31,6 +31,27 @@ describe('git capsule sync', () => {
     expect(r.stderr).toContain('[REMOTE_UNREACHABLE]');
   });
 
+  it('says what went wrong in git\'s own first words, not its closing advice', async () => {
+    const r = await runCli(['sync', join(trio.root, 'nowhere.git')], { cwd: trio.a, env: trio.env });
+    expect(r.stderr).toContain('does not appear to be a git repository; check the name');
+    expect(r.stderr).not.toContain('and the repository exists');
+  });
+
+  it('exits 1 with NO_REMOTE and a sentence saying what to do when the repository has no remote', async () => {
+    git(trio.a, ['remote', 'remove', 'origin'], trio.env);
+    const r = await runCli(['sync'], { cwd: trio.a, env: trio.env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/^git capsule sync: \[NO_REMOTE\] this repository has no remote .*git remote add origin <url>/);
+  });
+
+  it('names the remotes there are when none is origin and no upstream picks one', async () => {
+    git(trio.a, ['remote', 'rename', 'origin', 'team'], trio.env);
+    git(trio.a, ['branch', '--unset-upstream'], trio.env);
+    const r = await runCli(['sync'], { cwd: trio.a, env: trio.env });
+    expect(r.stderr).toContain('[NO_REMOTE] no remote named origin');
+    expect(r.stderr).toContain('git capsule sync team');
+  });
+
   it('exits 2 on more than one remote', async () => {
     const r = await runCli(['sync', 'origin', 'other'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(2);

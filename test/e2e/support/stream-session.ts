@@ -2,7 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { ensureClaudeClient, findHarness, loggedRequests, REPO_ROOT, type LoggedRequest } from '../claude-client';
+import { clientTmp, ensureClaudeClient, findHarness, loggedRequests, REPO_ROOT, type LoggedRequest } from '../claude-client';
 
 /**
  * A driver for the real Claude Code client in its streaming mode: one long-lived
@@ -108,7 +108,8 @@ export class StreamHarness {
     const env: NodeJS.ProcessEnv = {
       PATH: process.env.PATH,
       HOME: home,
-      TMPDIR: process.env.TMPDIR,
+      // The client writes outside HOME too (claude-<uid>/, cc-socks/): keep that inside the session's folder.
+      TMPDIR: clientTmp(this.out),
       ANTHROPIC_BASE_URL: `http://127.0.0.1:${this.port}`,
       ANTHROPIC_API_KEY: 'sk-fake',
       CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',

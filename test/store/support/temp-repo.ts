@@ -1,6 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { tempDir as makeTempDir } from '../../support/temp-dirs';
 import { renderCapsule } from '../../../lib/capsule/render';
 import { emptySections } from '../../../lib/capsule/sections';
 import { makeIsolatedRepo, READ_ONLY_GIT_ENV, runGit } from '../../support/repo';
@@ -10,7 +9,7 @@ const roots = new Map<string, string>();
 
 /** A temporary directory removed by `cleanup`. */
 export function tempDir(prefix = 'capsule-repo-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return makeTempDir(prefix);
 }
 
 /** Runs real git in `cwd` (no system or global config unless `env` says) and returns its trimmed stdout. */
