@@ -87,6 +87,16 @@ export function gatherBudget(opts: GatherBudgetOptions): GatheredBudget {
     cap,
     settings,
     margins,
+    ...sessionPart(opts, nextState),
+  };
+}
+
+/** The part of a gathered budget that names the session and its runtime state, the same for every host. */
+export function sessionPart(
+  opts: GatherBudgetOptions,
+  nextState: SessionBudgetState | null,
+): Pick<GatheredBudget, 'state' | 'windowId' | 'transcriptPath' | 'sessionId' | 'runtimeDir'> {
+  return {
     state: nextState,
     windowId: nextState !== null && opts.sessionId !== null ? windowIdOf(opts.sessionId, nextState) : null,
     transcriptPath: opts.transcriptPath,

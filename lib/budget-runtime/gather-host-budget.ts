@@ -1,7 +1,7 @@
 import { deriveBudgetPoints, resolveMargins } from '../budget/thresholds';
 import type { HostBudget } from '../hosts/host';
-import { readBudgetState, readCap, windowIdOf } from '../local-state/budget-state';
-import type { GatherBudgetOptions, GatheredBudget } from './gather-budget';
+import { readBudgetState, readCap } from '../local-state/budget-state';
+import { sessionPart, type GatherBudgetOptions, type GatheredBudget } from './gather-budget';
 import { readMarginSources } from './margin-sources';
 
 /**
@@ -45,10 +45,6 @@ export function gatherHostBudget(opts: GatherBudgetOptions, host: HostBudget): G
     cap,
     settings: { merged: {}, files: [], notes: [] },
     margins,
-    state: nextState,
-    windowId: nextState !== null && opts.sessionId !== null ? windowIdOf(opts.sessionId, nextState) : null,
-    transcriptPath: opts.transcriptPath,
-    sessionId: opts.sessionId,
-    runtimeDir: opts.runtimeDir,
+    ...sessionPart(opts, nextState),
   };
 }
