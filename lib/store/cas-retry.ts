@@ -17,11 +17,11 @@ export const CAS_RETRY = { maxAttempts: 25, baseDelayMs: 5, maxDelayMs: 250 } as
  * (MEMORY_REF_CHECKED_OUT).
  */
 export async function withCasRetry<T>(
-  parts: { ref: string; lock?: () => Promise<() => Promise<void>>; guard?: () => void },
+  parts: { ref: string; lock?: () => Promise<() => Promise<void>>; guard?: () => Promise<void> },
   attempt: () => Promise<Attempt<T>>,
   bounds: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number } = CAS_RETRY,
 ): Promise<T> {
-  parts.guard?.();
+  await parts.guard?.();
   let release: (() => Promise<void>) | null = null;
   try {
     let reason = '';

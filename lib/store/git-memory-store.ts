@@ -25,8 +25,13 @@ export class GitMemoryStore implements MemoryStore {
   constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
-    const guard = () => refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, lock, guard };
+    const tree = new MemoryTree(batch, ref, git);
+    // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the tip).
+    const guard = async () => {
+      await tree.tip();
+      refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
+    };
+    this.parts = { git, tree, ref, identity: opts.identity, lock, guard };
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */

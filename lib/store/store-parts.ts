@@ -11,5 +11,5 @@ export interface StoreParts {
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
   /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */
-  guard?: () => void;
+  guard?: () => Promise<void>;
 }
