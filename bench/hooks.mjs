@@ -2,91 +2,67 @@
 // them, against a floor of `node -e 0`. Runs are interleaved (floor, hook, floor, hook, …) so
 // load from other processes hits both alike; medians are reported with the ratio to the floor.
 //
-//   node bench/hooks.mjs [--runs 15] [--capsules 10000] [--json]
+//   node bench/hooks.mjs [--runs 15] [--capsules 10000] [--month-shard 1000] [--all-active] [--json]
 //
-// Rows: SessionStart(clear) with N capsules on the memory branch (2 % active, the rest resumed
-// or resolved, as on a branch in use; and, reported apart, the worst case of all N active), Stop
-// for one turn of transcript (a new turn appended before every run, so every run commits),
-// UserPromptSubmit. Every SessionStart run starts from the same fixture tip (reset outside the
-// timing), so the capsules consumed by earlier runs do not change what is measured.
+// Every row runs on one fixture (bench/lib/memory-fixture.ts): N capsules, 2 % active, the newest
+// `--month-shard` of them in the current UTC month (where every write of the run lands), each
+// carrying `repo_head` three commits behind the project's HEAD, so the resume measures HEAD drift;
+// packed by `git gc`, then the newest written by the CLI, as a session's last save lands right
+// before its /clear (the objects it touched loose, the rest packed).
+// SessionStart(clear|compact): the resume (select, render, consume), every run from the same
+// fixture tip (reset outside the timing). Stop: one new turn appended before every run, so every
+// run commits the session's autosave. PreCompact: the session folded (no new turn, as after a
+// Stop), then its checkpoint committed. UserPromptSubmit: the budget check.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { loadFixtureBuilder } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const N = Number(values.capsules);
+const MONTH_SHARD = Number(values['month-shard']);
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const CLI = join(ROOT, 'dist', 'git-capsule.js');
 const WORK = join(ROOT, '.bench-tmp', 'hooks');
-const TARGETS = { 'SessionStart(clear)': 2.0, 'SessionStart(clear), all active': 2.0, Stop: 2.5, UserPromptSubmit: 1.4 };
+const TARGETS = { 'SessionStart(clear)': 2.0, 'SessionStart(compact)': 2.0, 'SessionStart(clear), all active': 2.0, Stop: 2.0, PreCompact: 2.0, UserPromptSubmit: 1.2 };
 // The Codex rows run the same bundles as Codex runs them (`--host codex`, Codex payloads and rollouts) against the same targets.
 for (const name of ['SessionStart(clear)', 'Stop', 'UserPromptSubmit']) TARGETS[`Codex ${name}`] = TARGETS[name];
 
 const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
+// NODE_EXTRA_CA_CERTS adds ~50 ms of CPU to every node start (DESIGN §2): unset for the rows and the floor alike.
+// No CAPSULE_STATE_DIR: the hooks keep their state in each repository's git dir, as installed.
+const env = { PATH: process.env.PATH, HOME: WORK, TZ: process.env.TZ ?? 'UTC' };
+const { buildMemoryFixture } = await loadFixtureBuilder();
 
-/**
- * A repository with N capsules on its memory branch, one in `activeEvery` active and the rest
- * resumed or resolved by a status event; cached under .bench-tmp (generation takes a while).
- */
-function repoWithCapsules(n, activeEvery) {
-  const dir = join(WORK, `repo-${n}-active-1-in-${activeEvery}`);
-  if (existsSync(join(dir, '.ready'))) return dir;
+/** The fixture for (n, active share), cached under .bench-tmp while its inputs are unchanged. */
+function cachedFixture(n, activeEvery) {
+  const month = new Date().toISOString().slice(0, 7);
+  const inputs = createHash('sha1').update(readFileSync(join(ROOT, '.bench-tmp', 'memory-fixture.cjs'))).update(readFileSync(join(ROOT, 'dist', 'impl', 'git-capsule.js'))).digest('hex').slice(0, 12);
+  const dir = join(WORK, `fixture-${n}-1in${activeEvery}-shard${MONTH_SHARD}-${month}-${inputs}`);
+  if (existsSync(join(dir, '.bench-fixture.json'))) return JSON.parse(readFileSync(join(dir, '.bench-fixture.json'), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'config', 'user.email', 'bench@example.invalid');
-  git(dir, 'config', 'user.name', 'bench');
-  writeFileSync(join(dir, 'README.md'), '# bench\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'init');
-  execFileSync(process.execPath, [CLI, 'init'], { cwd: dir, stdio: 'ignore' });
-  // One fast-import stream writes every capsule document where the store keeps them; reindex
-  // then derives the selection index the hooks read.
-  // One capsule an hour (~14 months for 10,000): the store shards its index by month, so
-  // piling every capsule into one month would measure a worst case no real project reaches.
-  const base = Date.UTC(2025, 8, 1);
-  let stream = `commit refs/heads/capsules\ncommitter bench <bench@example.invalid> 1767225600 +0000\ndata 11\nbench fill\nfrom refs/heads/capsules^0\n`;
-  for (let i = 0; i < n; i++) {
-    const at = new Date(base + i * 3_600_000);
-    const id = ulid(at.getTime(), i);
-    const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
-    const doc = `---\nid: ${id}\nobjective: "bench objective ${i}: keep the widget parser fast"\nwaiting_on: "nothing"\nnext_valid_action: "run the widget tests and fix the first failure ${i}"\nstatus: active\ntrigger: manual\ncreated_at: ${at.toISOString().slice(0, 19)}Z\n---\n\n<!-- capsule:done -->\n## Done [REFERENCE ONLY]\n- wrote part ${i}\n`;
-    stream += `M 100644 inline capsules/${month}/${id}/capsule.md\ndata ${Buffer.byteLength(doc)}\n${doc}\n`;
-    if (i % activeEvery !== 0) {
-      const status = i % 2 === 0 ? 'resolved' : 'resumed';
-      const spent = new Date(at.getTime() + 1_800_000);
-      const event = `status: ${status}\nwriter: fixture\nat: ${spent.toISOString()}\n`;
-      stream += `M 100644 inline capsules/${month}/${id}/status/${spent.toISOString().replace(/[-:.]/g, '')}-fixture-${status}\ndata ${Buffer.byteLength(event)}\n${event}\n`;
-    }
-  }
-  stream += 'done\n';
-  execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: dir, input: stream, maxBuffer: 1 << 28 });
-  execFileSync(process.execPath, [CLI, 'reindex'], { cwd: dir, stdio: 'ignore' });
-  git(dir, 'gc', '-q');
-  writeFileSync(join(dir, '.ready'), '');
-  return dir;
+  const t0 = Date.now();
+  const fixture = buildMemoryFixture({ dir, n, activeEvery, monthShard: MONTH_SHARD, cli: CLI, env, headMoved: 3, packThenWriteNewest: true });
+  writeFileSync(join(dir, '.bench-fixture.json'), JSON.stringify(fixture));
+  process.stderr.write(`fixture N=${n} (1 in ${activeEvery} active, ${MONTH_SHARD} this month) built in ${Date.now() - t0} ms\n`);
+  return fixture;
 }
 
-const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
-/** A valid ULID for instant `ms`, its random part derived from `n` (deterministic fixtures). */
-function ulid(ms, n) {
-  let time = '';
-  for (let i = 0, t = ms; i < 10; i++, t = Math.floor(t / 32)) time = CROCKFORD[t % 32] + time;
-  let rand = '';
-  for (let i = 0, r = n; i < 16; i++, r = Math.floor(r / 32)) rand = CROCKFORD[r % 32] + rand;
-  return time + rand;
-}
-
-function payload(event, dir, extra) {
-  return JSON.stringify({ session_id: 'bench-session', transcript_path: join(dir, '..', 'bench-transcript.jsonl'), cwd: dir, hook_event_name: event, ...extra });
+/** A fresh copy of a cached fixture for one row (rows that write must not see each other's capsules). */
+function copyOf(fixture, name) {
+  const dir = join(WORK, 'rows', name);
+  rmSync(dir, { recursive: true, force: true });
+  cpSync(fixture.dir, dir, { recursive: true });
+  return { ...fixture, dir };
 }
 
 function turn(i, cwd) {
-  const t = '2026-11-29T21:00:00.000Z';
+  const t = new Date().toISOString();
   const use = `toolu_${i}`;
   return [
     { type: 'user', uuid: `u${i}`, isSidechain: false, cwd, timestamp: t, message: { role: 'user', content: `please edit file ${i}` } },
@@ -118,7 +94,7 @@ function codexTurn(i, cwd) {
  * One cold run: wall ms, and CPU ms of the process and every child it waited for (git), read
  * from bash's `times`. CPU is the steadier number on a shared machine; wall is what a user waits.
  */
-function time(cmd, args, input, env) {
+function time(cmd, args, input) {
   const t0 = process.hrtime.bigint();
   const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', cmd, ...args], { input, env: { ...env, BASH_ENV: '' }, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
@@ -134,72 +110,94 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-function bench(name, prepare, file, input, env, args = []) {
+/** Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges the hook's stdout; `args` follow the bundle (`--host codex`). */
+function bench(name, { prepare, file, input, check, args = [] }) {
   const floor = [];
   const hook = [];
+  const loadBefore = loadavg()[0];
   for (let i = 0; i < RUNS + 2; i++) {
     prepare?.(i);
-    const f = time(process.execPath, ['-e', '0'], '', env);
-    const h = time(process.execPath, [join(HOOKS, file), ...args], input(i), env);
-    if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open`);
+    const f = time(process.execPath, ['-e', '0'], '');
+    const h = time(process.execPath, [join(HOOKS, file), ...args], input(i));
+    if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open: ${h.stdout}`);
+    if (check && !check(h.stdout)) throw new Error(`${name}: unexpected output: ${h.stdout.slice(0, 400)}`);
     if (i >= 2) { floor.push(f); hook.push(h); } // two warm-up rounds fill the page cache and the code cache
   }
-  const row = { name, hookMs: median(hook.map((x) => x.ms)), floorMs: median(floor.map((x) => x.ms)), hookCpu: median(hook.map((x) => x.cpu)), floorCpu: median(floor.map((x) => x.cpu)) };
+  const row = { name, hookMs: median(hook.map((x) => x.ms)), floorMs: median(floor.map((x) => x.ms)), hookCpu: median(hook.map((x) => x.cpu)), floorCpu: median(floor.map((x) => x.cpu)), load: [loadBefore, loadavg()[0]] };
   row.ratio = row.hookMs / row.floorMs;
   row.cpuRatio = row.hookCpu / row.floorCpu;
   row.target = TARGETS[name];
   row.met = row.ratio <= row.target;
+  process.stderr.write(`${name}: ${row.ratio.toFixed(2)}× (load ${row.load.map((l) => l.toFixed(1)).join('→')})\n`);
   return row;
 }
 
-mkdirSync(WORK, { recursive: true });
-const bigRepo = repoWithCapsules(N, 50);
-const allActiveRepo = repoWithCapsules(N, 1);
+const payload = (event, fx, extra) => JSON.stringify({ session_id: 'bench-session', transcript_path: join(WORK, 'bench-transcript.jsonl'), cwd: fx.dir, hook_event_name: event, ...extra });
 /** Puts the memory branch back to the fixture's tip before a run (outside the timing). */
 const resetTo = (dir) => {
   const tip = git(dir, 'rev-parse', 'refs/heads/capsules');
   return () => git(dir, 'update-ref', 'refs/heads/capsules', tip);
 };
-const stateDir = join(WORK, 'state');
-const env = { PATH: process.env.PATH, HOME: WORK, CAPSULE_STATE_DIR: stateDir };
+/** The resume text names the newest capsule and measured HEAD drift (the fixtures carry repo_head). */
+const resumed = (fx) => (stdout) => stdout.includes(fx.newestId) && /project HEAD: moved 3 commits/.test(stdout);
+const wanted = (name) => values.only === undefined || values.only.split(',').some((w) => name.startsWith(w));
+
+mkdirSync(WORK, { recursive: true });
+const fixture = cachedFixture(N, 50);
 const rows = [];
+const loadStart = loadavg()[0];
 
-rows.push(bench('SessionStart(clear)', resetTo(bigRepo), 'session-start.js', () => payload('SessionStart', bigRepo, { source: 'clear' }), env));
-rows.push(bench('SessionStart(clear), all active', resetTo(allActiveRepo), 'session-start.js', () => payload('SessionStart', allActiveRepo, { source: 'clear' }), env));
+for (const source of ['clear', 'compact']) {
+  const name = `SessionStart(${source})`;
+  if (!wanted(name)) continue;
+  const fx = copyOf(fixture, `session-start-${source}`);
+  rows.push(bench(name, { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source, ...(source === 'compact' ? { model: 'claude-opus-5-5' } : {}) }), check: resumed(fx) }));
+}
+if (values['all-active'] && wanted('SessionStart(clear), all active')) {
+  const fx = copyOf(cachedFixture(N, 1), 'session-start-all-active');
+  rows.push(bench('SessionStart(clear), all active', { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source: 'clear' }), check: resumed(fx) }));
+}
 
-const small = join(WORK, 'repo-stop');
-rmSync(small, { recursive: true, force: true });
-mkdirSync(small, { recursive: true });
-git(small, 'init', '-q', '-b', 'main');
-const transcript = join(WORK, 'bench-transcript.jsonl');
+// Stop and PreCompact: one session writing into the 1,000-capsule month of a copy of the fixture.
+const session = copyOf(fixture, 'session');
+const transcript = join(WORK, 'session-transcript.jsonl');
 writeFileSync(transcript, '');
-rmSync(stateDir, { recursive: true, force: true });
-rows.push(bench('Stop', (i) => appendFileSync(transcript, turn(i, small)), 'stop.js',
-  () => JSON.stringify({ session_id: 'bench-session', transcript_path: transcript, cwd: small, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' }), env));
-
-rows.push(bench('UserPromptSubmit', null, 'user-prompt-submit.js', () => payload('UserPromptSubmit', bigRepo, { prompt: 'hello', permission_mode: 'acceptEdits' }), env));
-
+const sessionPayload = (event, extra) => JSON.stringify({ session_id: 'bench-session', transcript_path: transcript, cwd: session.dir, hook_event_name: event, ...extra });
+if (wanted('Stop')) {
+  rows.push(bench('Stop', { prepare: (i) => appendFileSync(transcript, turn(i, session.dir)), file: 'stop.js', input: () => sessionPayload('Stop', { stop_hook_active: false, last_assistant_message: 'done' }), check: (out) => out.trim() === '' }));
+}
+if (wanted('PreCompact')) {
+  rows.push(bench('PreCompact', { file: 'pre-compact.js', input: () => sessionPayload('PreCompact', { trigger: 'manual', custom_instructions: null }), check: (out) => /checkpoint [0-9A-Z]{26}/.test(out) }));
+}
+if (wanted('UserPromptSubmit')) {
+  rows.push(bench('UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => sessionPayload('UserPromptSubmit', { prompt: 'hello', permission_mode: 'acceptEdits' }) }));
+}
 // Codex: the same bundles declared `--host codex`, payloads shaped as Codex 0.169.0 sends them
 // (codex-harness payloads/), a rollout that grows by one apply_patch turn and one failing command per Stop.
 const CODEX_SESSION = '01a230d4-782a-72d0-ba84-41438a9184ed';
 const rollout = join(WORK, `rollout-2026-12-01T08-59-20-${CODEX_SESSION}.jsonl`);
 const codexPayload = (event, cwd, extra) => JSON.stringify({ session_id: CODEX_SESSION, transcript_path: rollout, cwd, hook_event_name: event, model: 'gpt-5.5', ...extra });
 const codex = ['--host', 'codex'];
-writeFileSync(rollout, codexTurn(0, small));
-rows.push(bench('Codex SessionStart(clear)', resetTo(bigRepo), 'session-start.js', () => codexPayload('SessionStart', bigRepo, { permission_mode: 'default', source: 'clear' }), env, codex));
-rows.push(bench('Codex Stop', (i) => appendFileSync(rollout, codexTurn(i + 1, small)), 'stop.js',
-  () => codexPayload('Stop', small, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), env, codex));
-rows.push(bench('Codex UserPromptSubmit', null, 'user-prompt-submit.js', () => codexPayload('UserPromptSubmit', bigRepo, { turn_id: 't', permission_mode: 'bypassPermissions', prompt: 'hello' }), env, codex));
+if (wanted('Codex')) {
+  const fx = copyOf(fixture, 'codex-session-start');
+  const codexSession = copyOf(fixture, 'codex-session');
+  writeFileSync(rollout, codexTurn(0, codexSession.dir));
+  rows.push(bench('Codex SessionStart(clear)', { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => codexPayload('SessionStart', fx.dir, { permission_mode: 'default', source: 'clear' }), check: (out) => out.includes(fx.newestId), args: codex }));
+  rows.push(bench('Codex Stop', { prepare: (i) => appendFileSync(rollout, codexTurn(i + 1, codexSession.dir)), file: 'stop.js', input: () => codexPayload('Stop', codexSession.dir, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), args: codex }));
+  rows.push(bench('Codex UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => codexPayload('UserPromptSubmit', fx.dir, { turn_id: 't', permission_mode: 'bypassPermissions', prompt: 'hello' }), args: codex }));
+}
+const loadEnd = loadavg()[0];
 
-if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, rows }, null, 2));
+if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, monthShard: MONTH_SHARD, load: [loadStart, loadEnd], rows }, null, 2));
 else {
+  const stamp = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const lines = [
-    `Hook rows, measured ${new Date().toISOString().slice(0, 10)} (${cpus().length} cores, node ${process.version}, load average ${loadavg()[0].toFixed(1)}): medians of ${RUNS} cold runs of the built bundles, each interleaved with \`node -e 0\`; SessionStart(clear) on ${N.toLocaleString('en-US')} capsules (resume: select, render, consume), 2 % of them active (the rest resumed or resolved), and the worst case of all ${N.toLocaleString('en-US')} active.`,
+    `Hook rows, measured ${stamp} UTC (${cpus().length} cores, node ${process.version}, ${spawnSync('git', ['--version'], { encoding: 'utf8' }).stdout.trim()}, 1-minute load average ${loadStart.toFixed(1)} at the start, ${loadEnd.toFixed(1)} at the end): medians of ${RUNS} cold runs of the built bundles, each interleaved with \`node -e 0\`; ${N.toLocaleString('en-US')} capsules, 2 % active, ${MONTH_SHARD.toLocaleString('en-US')} of them in this month's shard, each with a repo_head 3 commits behind HEAD.`,
     '',
-    '| hook | median wall | `node -e 0` wall | wall ratio | CPU (incl. git) | `node -e 0` CPU | CPU ratio | target | met (wall) |',
-    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
-    ...rows.map((r) => `| ${r.name} | ${r.hookMs.toFixed(1)} ms | ${r.floorMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}× | ${r.hookCpu.toFixed(0)} ms | ${r.floorCpu.toFixed(0)} ms | ${r.cpuRatio.toFixed(2)}× | ≤ ${r.target}× | ${r.met ? 'yes' : 'no'} |`),
+    '| hook | median wall | `node -e 0` wall | wall ratio | CPU (incl. git) | `node -e 0` CPU | CPU ratio | load (1 min) | target | met (wall) |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |',
+    ...rows.map((r) => `| ${r.name} | ${r.hookMs.toFixed(1)} ms | ${r.floorMs.toFixed(1)} ms | ${r.ratio.toFixed(2)}× | ${r.hookCpu.toFixed(0)} ms | ${r.floorCpu.toFixed(0)} ms | ${r.cpuRatio.toFixed(2)}× | ${r.load.map((l) => l.toFixed(1)).join('–')} | ≤ ${r.target}× | ${r.met ? 'yes' : 'no'} |`),
   ];
   console.log(lines.join('\n'));
-  writeFileSync(join(ROOT, 'bench', 'hooks-results.md'), `${lines.join('\n')}\n`);
+  if (values.only === undefined) writeFileSync(join(ROOT, 'bench', 'hooks-results.md'), `${lines.join('\n')}\n`);
 }

@@ -6,7 +6,8 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { buildFixture, objectCounts, packFixture } from './lib/fixtures.mjs';
+import { execFileSync } from 'node:child_process';
+import { loadFixtureBuilder } from './lib/load-ts.mjs';
 import { median } from './lib/measure.mjs';
 import { selectNewestActiveRow, writeCapsuleRow } from './lib/store-rows.mjs';
 import { resumeRow } from './lib/resume-rows.mjs';
@@ -36,7 +37,20 @@ export function measureInterleaved(commands, runs = RUNS) {
   return new Map([...samples].map(([k, v]) => [k, median(v)]));
 }
 
-function main() {
+/** Packs the fixture the way a user's `git gc` would. */
+function packFixture(dir) {
+  execFileSync('git', ['gc', '--quiet', '--prune=now'], { cwd: dir, env });
+}
+
+/** Loose and packed object counts, for the table. */
+function objectCounts(dir) {
+  const out = execFileSync('git', ['count-objects', '-v'], { cwd: dir, env, encoding: 'utf8' });
+  const get = (k) => Number((out.match(new RegExp(`^${k}: (\\d+)`, 'm')) ?? [])[1] ?? 0);
+  return { loose: get('count'), packed: get('in-pack') };
+}
+
+async function main() {
+  const { buildMemoryFixture } = await loadFixtureBuilder();
   const work = mkdtempSync(join(tmpdir(), 'capsule-bench-'));
   const stateDir = join(work, 'state');
   env.CAPSULE_STATE_DIR = stateDir;
@@ -44,12 +58,13 @@ function main() {
     const fixtures = [];
     for (const n of SIZES) {
       const t0 = performance.now();
-      const loose = buildFixture({ dir: join(work, `loose-${n}`), n, bundle: BUNDLE, env });
+      // 2 % active, the newest (up to 1,000) in this month's shard, each with a repo_head.
+      const loose = buildMemoryFixture({ dir: join(work, `loose-${n}`), n, activeEvery: 50, monthShard: Math.min(n, 1000), cli: BUNDLE, env, loose: true });
       const packed = { ...loose, dir: join(work, `packed-${n}`) };
       cpSync(loose.dir, packed.dir, { recursive: true });
-      packFixture(packed.dir, env);
+      packFixture(packed.dir);
       process.stderr.write(`fixtures N=${n} built in ${Math.round(performance.now() - t0)} ms\n`);
-      fixtures.push({ ...loose, state: 'loose', objects: objectCounts(loose.dir, env) }, { ...packed, state: 'packed', objects: objectCounts(packed.dir, env) });
+      fixtures.push({ ...loose, state: 'loose', objects: objectCounts(loose.dir) }, { ...packed, state: 'packed', objects: objectCounts(packed.dir) });
     }
     const rowMakers = [selectNewestActiveRow, writeCapsuleRow, resumeRow];
     const rows = fixtures.flatMap((fixture) => rowMakers.map((make) => ({ ...make({ bundle: BUNDLE, fixture }), fixture })));
@@ -95,4 +110,4 @@ function renderTable(results, floor, load) {
   return `${lines.join('\n')}\n`;
 }
 
-main();
+await main();

@@ -9,6 +9,14 @@ var import_node_fs = require("node:fs");
 var import_node_module = require("node:module");
 var import_node_path = require("node:path");
 var import_node_vm = require("node:vm");
+
+// lib/launch/code-path.ts
+var KEY = /* @__PURE__ */ Symbol.for("git-capsule.code-paths");
+function takenCodePaths() {
+  return [...globalThis[KEY] ?? []].sort();
+}
+
+// lib/launch/code-cache.ts
 function runWithCodeCache(bundle, env, variant) {
   const source = (0, import_node_fs.readFileSync)(bundle, "utf8");
   const cacheFile = cachePath(source, bundle, env, variant);
@@ -25,9 +33,13 @@ function runWithCodeCache(bundle, env, variant) {
     require(bundle);
     return;
   }
-  if (cacheFile && (cached === void 0 || script.cachedDataRejected)) {
+  if (cacheFile) {
+    const fresh = cached === void 0 || script.cachedDataRejected;
+    const covered = fresh ? [] : readCovered(cacheFile);
     process.once("exit", (code) => {
-      if (variant === void 0 || code === 0) saveCache(cacheFile, script);
+      if (variant !== void 0 && code !== 0) return;
+      const taken = takenCodePaths();
+      if (fresh || taken.some((p) => !covered.includes(p))) saveCache(cacheFile, script, [.../* @__PURE__ */ new Set([...covered, ...taken])].sort());
     });
   }
   const module2 = { exports: {}, filename: bundle };
@@ -59,15 +71,25 @@ function sourceHash(source) {
   const { createHash } = require("node:crypto");
   return createHash("sha1").update(source).update(process.version).update(process.arch).digest("hex").slice(0, 20);
 }
-function saveCache(file, script) {
+function readCovered(file) {
+  try {
+    const paths = JSON.parse((0, import_node_fs.readFileSync)(`${file}.paths`, "utf8"));
+    return Array.isArray(paths) ? paths.filter((p) => typeof p === "string") : [];
+  } catch {
+    return [];
+  }
+}
+function saveCache(file, script, covered) {
   try {
     (0, import_node_fs.mkdirSync)((0, import_node_path.dirname)(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
     (0, import_node_fs.writeFileSync)(temp, script.createCachedData());
+    (0, import_node_fs.writeFileSync)(`${temp}.paths`, JSON.stringify(covered));
     (0, import_node_fs.renameSync)(temp, file);
+    (0, import_node_fs.renameSync)(`${temp}.paths`, `${file}.paths`);
     const prefix = `${(0, import_node_path.basename)(file).replace(/-[0-9a-f]{20}\.v8$/, "")}-`;
     for (const name of (0, import_node_fs.readdirSync)((0, import_node_path.dirname)(file))) {
-      if (name !== (0, import_node_path.basename)(file) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8$/.test(name.slice(prefix.length))) (0, import_node_fs.unlinkSync)((0, import_node_path.join)((0, import_node_path.dirname)(file), name));
+      if (!name.startsWith((0, import_node_path.basename)(file)) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8(\.paths)?$/.test(name.slice(prefix.length))) (0, import_node_fs.unlinkSync)((0, import_node_path.join)((0, import_node_path.dirname)(file), name));
     }
   } catch {
   }

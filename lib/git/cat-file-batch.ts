@@ -1,17 +1,19 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
+import type { TreeView } from './tree-bytes';
 import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
+import { childProcess } from './lazy-modules';
 
 /** One object read by `git cat-file --batch`. */
 export interface GitObject {
   oid: string;
   type: string;
-  /** The object's size, from git's header (known before a byte of it is read). */
-  size: number;
+  /** The object's size, from git's header (known before a byte of it is read); set by readers that bound a read. */
+  size?: number;
   /** The object, or, when it is over the read's `maxBytes`, its first `maxBytes` bytes. */
   content: Buffer;
   /** True when `content` is only the start: the object was over the read's `maxBytes`. */
-  truncated: boolean;
+  truncated?: boolean;
 }
 
 /** Bounds of one read. */
@@ -27,6 +29,20 @@ export interface ReadOptions {
 export const DEFAULT_MAX_OBJECT_BYTES = 32 * 1024 * 1024;
 /** A header line (`<oid> <type> <size>`) is far shorter; longer output is not cat-file's. */
 const MAX_HEADER_BYTES = 4096;
+
+/** Reads objects by name (`<oid>`, `<rev>:<path>`, …): a `cat-file --batch`, or the files themselves (FileObjectReader). */
+export interface ObjectReader {
+  /** The object, or null when git would say it is missing. */
+  read(name: string, opts?: ReadOptions): Promise<GitObject | null>;
+}
+
+/** An object reader the store holds open: texts too, and a close. */
+export interface StoreObjectReader extends ObjectReader {
+  readText(name: string, opts?: ReadOptions): Promise<string | null>;
+  close(): Promise<void>;
+  /** The tree's entries indexed, kept per tree id by readers that cache them. */
+  treeView?(tree: GitObject): TreeView;
+}
 
 interface Pending {
   name: string;
@@ -50,7 +66,7 @@ interface Receiving {
  * A long-lived `git cat-file --batch`: many objects (by `<rev>:<path>` or oid) through one
  * process, in request order. A missing object reads as null. Errors: GIT_FAILED, GIT_TIMEOUT, GIT_MISSING.
  */
-export class CatFileBatch {
+export class CatFileBatch implements StoreObjectReader {
   private child: ChildProcessWithoutNullStreams | null = null;
   // Output is taken as it arrives, never by concatenating a growing buffer (quadratic in an
   // object's size): header bytes until a newline, then the object's bytes into `receiving`.
@@ -97,7 +113,7 @@ export class CatFileBatch {
   start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
-    const child = spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = childProcess().spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     trackGitChild(child);
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));

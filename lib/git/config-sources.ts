@@ -79,12 +79,18 @@ export function configEnvFingerprint(env: NodeJS.ProcessEnv): string {
   return JSON.stringify(keys.map((k) => [k, env[k]]));
 }
 
-/** The values git-capsule reads from the config: capsule.*, user.name and user.email (last wins, as git does). */
+/**
+ * The core settings that decide whether the store may write objects and refs itself (see
+ * lib/git/direct-commit.ts): shared-repository permissions and fsync wishes are git's to honour.
+ */
+export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', 'core.fsync', 'core.fsyncobjectfiles'];
+
+/** The values git-capsule reads from the config: capsule.*, user.name, user.email and WRITE_SETTING_KEYS (last wins, as git does). */
 export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, string> {
   const values: Record<string, string> = {};
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
-    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email') values[lower] = value;
+    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || WRITE_SETTING_KEYS.includes(lower)) values[lower] = value;
   }
   return values;
 }

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, gitEnv } from './git-env';
+import { childProcess } from './lazy-modules';
 import { killTree } from './process-tree';
 
 /** What one git call returned. */
@@ -69,7 +70,7 @@ export function createGitRunner(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
 }
 
 function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[]): void {
-  const child = spawn('git', [...WRITE_CONFIG, ...args], { cwd, env, stdio: 'ignore', detached: true, windowsHide: true });
+  const child: ChildProcess = childProcess().spawn('git', [...WRITE_CONFIG, ...args], { cwd, env, stdio: 'ignore', detached: true, windowsHide: true });
   // Housekeeping only: a failed `gc --auto` costs disk space, never a capsule, and the next write retries it.
   child.on('error', () => undefined);
   child.unref();
@@ -78,7 +79,7 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   return new Promise<GitOutput>((resolve, reject) => {
-    const child = spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     running.add(child);
     let stdout = '';
     let stderr = '';

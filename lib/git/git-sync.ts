@@ -1,7 +1,7 @@
-import { spawnSync } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import { gitEnv } from './git-env';
 import { gitFailed, translateSpawnError, type GitOutput } from './git-runner';
+import { childProcess } from './lazy-modules';
 
 /**
  * Runs one short git command synchronously, for the few callers that cannot be async (the
@@ -10,7 +10,7 @@ import { gitFailed, translateSpawnError, type GitOutput } from './git-runner';
  * shortest hook budget. Throws GIT_MISSING, GIT_TIMEOUT, GIT_FAILED, like the async runner.
  */
 export function runGitSync(args: readonly string[], opts: { cwd: string; env: NodeJS.ProcessEnv; timeoutMs: number; okExitCodes?: readonly number[] }): GitOutput {
-  const r = spawnSync('git', args as string[], { cwd: opts.cwd, env: gitEnv(opts.env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: opts.timeoutMs, windowsHide: true });
+  const r = childProcess().spawnSync('git', args as string[], { cwd: opts.cwd, env: gitEnv(opts.env), encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: opts.timeoutMs, windowsHide: true });
   if (r.error) {
     const e = r.error as NodeJS.ErrnoException;
     if (e.code === 'ETIMEDOUT') {

@@ -11,6 +11,7 @@ import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { redactHostText, redactRecords } from '../hosts/redact-records';
+import { noteCodePath } from '../launch/code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 
@@ -53,6 +54,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
 
+  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });
     return null;

@@ -3,6 +3,7 @@ import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
+import { noteCodePath } from '../launch/code-path';
 import { renderOrientation } from '../resume/orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
@@ -20,6 +21,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
+      noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = (input.source === 'clear' || input.source === 'compact') && deps.runResume

@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync,
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
+import { takenCodePaths } from './code-path';
 
 /**
  * Runs a CommonJS bundle compiled with V8's code cache, kept per bundle in a per-user cache dir.
@@ -13,7 +14,11 @@ import { Script } from 'node:vm';
  * only for a bundle without a build hash (loading it costs ~5 ms, an eighth of node's start);
  * a missing, unreadable or rejected cache only costs speed. A `variant` keeps one cache per
  * path through the bundle (the CLI: per verb), since a cache holds only what the run that wrote
- * it compiled. Throws only when the bundle cannot be read or throws while loading.
+ * it compiled. A cache is also written anew when a run took a path (noted by the bundle, see
+ * code-path.ts) that the runs behind the cache had not taken: the new one holds what the old one
+ * did plus what this run compiled, and the paths covered are kept beside it (`<cache>.paths`), so
+ * after a few runs no start compiles its path again. Throws only when the bundle cannot be read
+ * or throws while loading.
  */
 export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant?: string): void {
   const source = readFileSync(bundle, 'utf8');
@@ -32,11 +37,15 @@ export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant
     require(bundle);
     return;
   }
-  if (cacheFile && (cached === undefined || script.cachedDataRejected)) {
+  if (cacheFile) {
+    const fresh = cached === undefined || script.cachedDataRejected;
+    const covered = fresh ? [] : readCovered(cacheFile);
     // Written at exit so the cache also holds the functions this run compiled lazily.
     // A variant's cache is kept only from a run that succeeded, so a mistyped verb leaves none behind.
     process.once('exit', (code) => {
-      if (variant === undefined || code === 0) saveCache(cacheFile, script);
+      if (variant !== undefined && code !== 0) return;
+      const taken = takenCodePaths();
+      if (fresh || taken.some((p) => !covered.includes(p))) saveCache(cacheFile, script, [...new Set([...covered, ...taken])].sort());
     });
   }
   const module = { exports: {} as unknown, filename: bundle };
@@ -76,17 +85,31 @@ function sourceHash(source: string): string {
   return createHash('sha1').update(source).update(process.version).update(process.arch).digest('hex').slice(0, 20);
 }
 
-function saveCache(file: string, script: Script): void {
+/** The code paths the cache beside `file` was written from; none when unknown. */
+function readCovered(file: string): string[] {
+  try {
+    const paths = JSON.parse(readFileSync(`${file}.paths`, 'utf8')) as unknown;
+    return Array.isArray(paths) ? paths.filter((p): p is string => typeof p === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+function saveCache(file: string, script: Script, covered: string[]): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
     const temp = `${file}.${process.pid}.tmp`;
     // @types/node 20.9 and TypeScript 5.9 disagree about Buffer; it is a Uint8Array.
     writeFileSync(temp, script.createCachedData() as unknown as Uint8Array);
+    writeFileSync(`${temp}.paths`, JSON.stringify(covered));
+    // The cache before its list: killed in between, the list claims less than the cache holds
+    // (the next run writes both again), never more.
     renameSync(temp, file);
+    renameSync(`${temp}.paths`, `${file}.paths`);
     // Each build leaves a new cache file; drop this bundle's older ones (only when writing, never on the hot path).
     const prefix = `${basename(file).replace(/-[0-9a-f]{20}\.v8$/, '')}-`;
     for (const name of readdirSync(dirname(file))) {
-      if (name !== basename(file) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(file), name));
+      if (!name.startsWith(basename(file)) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8(\.paths)?$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(file), name));
     }
   } catch {
     // A read-only HOME only costs speed.

@@ -83,7 +83,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
     const session = resolveSessionAuthority(hookId, receipt);
     const [extension, headDrift] = await Promise.all([
       loadLifecycleExtension(projectDir),
-      selection.capsule ? measureHeadDrift(projectDir, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
+      selection.capsule && store ? measureHeadDrift(store, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
     ]);
     let consumption: Consumption = { state: 'kept', why: 'no-consume' };
     const logLines: ErrorLogEntry[] = [];

@@ -1,5 +1,6 @@
 import type { CapsuleStatus } from '../capsule/types';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { GitObject, StoreObjectReader } from '../git/cat-file-batch';
+import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { initMemory } from './init-memory';
@@ -17,12 +18,12 @@ import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryS
 import { writeCapsule } from './write-capsule';
 import { acquireWriteLock, writeLockPath } from './write-lock';
 
-/** The memory branch backed by the git CLI: one runner, one long-lived cat-file, one ref. */
+/** The memory branch backed by the git CLI: one runner, one object reader (the git files, or a long-lived cat-file), one ref. */
 export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
 
-  constructor(private readonly git: GitRunner, private readonly batch: CatFileBatch, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
+  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
     const tree = new MemoryTree(batch, ref, git);
@@ -31,7 +32,7 @@ export class GitMemoryStore implements MemoryStore {
       await tree.tip();
       refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
     };
-    this.parts = { git, tree, ref, identity: opts.identity, lock, guard };
+    this.parts = { git, tree, ref, identity: opts.identity, lock, guard, direct: opts.direct };
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
@@ -53,6 +54,10 @@ export class GitMemoryStore implements MemoryStore {
   repoDirs(): RepoDirs {
     this.dirs ??= discoverRepoSync(this.git);
     return this.dirs;
+  }
+
+  readObject(name: string): Promise<GitObject | null> {
+    return this.batch.read(name);
   }
 
   async exists(): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { CapsuleError } from '../errors/capsule-error';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
 import { MAX_CAPSULE_BYTES } from '../capsule/limits';
@@ -11,10 +11,10 @@ const DOCUMENT_NAME = '/capsule.md';
 /** One byte over the bound: the parser then refuses the document by name (TOO_LARGE). */
 export const DOCUMENT_READ = { maxBytes: MAX_CAPSULE_BYTES + 1 } as const;
 
-/** Reads the memory tree through one `cat-file --batch`. */
+/** Reads the memory tree through the store's object reader (the git files, or one `cat-file --batch`). */
 export class MemoryTree {
   /** `git` is used only when the ref reads as missing, to tell an absent ref from a broken one. */
-  constructor(private readonly batch: CatFileBatch, readonly ref: string, private readonly git?: GitRunner) {}
+  constructor(private readonly batch: StoreObjectReader, readonly ref: string, private readonly git?: GitRunner) {}
 
   /**
    * The memory ref's commit, or null when the ref does not exist. A ref that exists but is

@@ -1,20 +1,29 @@
 import { statSync } from 'node:fs';
 import { CapsuleError } from '../errors/capsule-error';
-import { CatFileBatch } from '../git/cat-file-batch';
+import { CatFileBatch, type StoreObjectReader } from '../git/cat-file-batch';
 import { resolveIdentity } from '../git/git-env';
 import { GitMemoryStore } from './git-memory-store';
 import { createGitRunner } from '../git/git-runner';
+import type { ConfigSnapshot } from '../git/config-snapshot';
+import { walkToGitDir } from '../git/git-dir-walk';
+import type { GitRunner } from '../git/git-runner';
+import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
+import { FileObjectReader } from '../git/object-reader';
+import { filesSpeakForGit } from '../git/ref-files';
+import type { RepoDirs } from '../git/repo-dirs';
 import { readCachedConfig } from '../local-state/cached-config';
 import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
 /**
  * Opens the memory branch of the repository containing `cwd`. Startup is what every hook
- * pays, so it costs one git process, the long-lived `cat-file --batch`, whose first answer
- * proves this is a repository: the config (capsule.ref, identity) and the directories come
- * from the runtime dir's config cache while the config files are unchanged
- * (lib/git/config-snapshot.ts), else from `git config` and `rev-parse` started alongside.
- * Call `close()` when done.
+ * pays: the config (capsule.ref, identity) and the directories come from the runtime dir's
+ * config cache while the config files are unchanged (lib/git/config-snapshot.ts), else from
+ * `git config` and `rev-parse`. Objects are then read straight from the git files
+ * (FileObjectReader: no process) where they speak for git (refs as files, no replace refs),
+ * else through a long-lived `cat-file --batch`, whose first answer proves this is a repository.
+ * The same repositories get their single commits written without fast-import (direct-commit.ts)
+ * unless the config asks for shared permissions or fsync. `CAPSULE_OBJECT_FILES=0` turns both off. Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
@@ -26,15 +35,34 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
   if (!isDir) throw new CapsuleError('NOT_A_REPO', `${opts.cwd} is not a directory; run git-capsule from a project checkout`, { cwd: opts.cwd });
   const env = opts.env ?? process.env;
   const git = createGitRunner({ cwd: opts.cwd, env });
-  const batch = new CatFileBatch(git);
+  const known = await knownRepository(git);
+  const batch: StoreObjectReader = known ? new FileObjectReader(known.dirs, git) : new CatFileBatch(git);
   try {
-    batch.start();
-    const [snapshot] = await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
+    if (batch instanceof CatFileBatch) batch.start();
+    const [snapshot] = known ? [known.snapshot] : await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs });
+    const direct = known && directCommitsAllowed(snapshot.values) ? directCommitter(batch, known.dirs) : undefined;
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs, direct });
   } catch (err) {
     await batch.close();
     throw err;
   }
 }
+
+/**
+ * The config and directories when the repository is known without cat-file and its files can
+ * be read directly; null otherwise (then the cat-file's first answer proves the repository). A
+ * cache hit starts no process; a miss asks `git config` and `rev-parse`, which prove it too.
+ */
+async function knownRepository(git: GitRunner): Promise<{ snapshot: ConfigSnapshot; dirs: RepoDirs } | null> {
+  if (git.env.CAPSULE_OBJECT_FILES === '0' || OBJECT_ENV.some((v) => git.env[v])) return null;
+  // Outside a repository (or where the walk cannot tell), git config answers without rev-parse: leave it to cat-file.
+  if (walkToGitDir(git.cwd, git.env) === null) return null;
+  const snapshot = await readCachedConfig(git);
+  const dirs = snapshot.dirs;
+  return dirs !== null && filesSpeakForGit(dirs.commonDir) ? { snapshot, dirs } : null;
+}
+
+/** Variables that move or swap objects for git: with any of them set, only git reads objects. */
+const OBJECT_ENV = ['GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_REPLACE_REF_BASE', 'GIT_NAMESPACE'];

@@ -25,7 +25,7 @@ export async function rebuildIndex(parts: StoreParts, opts: { now: Date }): Prom
       from: tip,
       deleteDirs: [INDEX_DIR],
       files,
-    }]);
+    }], parts.direct);
     return outcome.ok ? { done: true as const, value: { commit: outcome.commit, changed: true, count: entries.length } } : { done: false as const, outcome };
   });
 }

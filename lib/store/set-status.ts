@@ -42,7 +42,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
       from: tip,
       deleteDirs: index.deleteDirs,
       files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
-    }]);
+    }], parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);

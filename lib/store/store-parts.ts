@@ -1,3 +1,4 @@
+import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
@@ -8,6 +9,8 @@ export interface StoreParts {
   tree: MemoryTree;
   ref: string;
   identity: GitIdentity;
+  /** Writes single commits without a process where the repository allows it (see runImport). */
+  direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
   /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */

@@ -1,4 +1,6 @@
 import type { CapsuleStatus } from '../capsule/types';
+import type { GitObject } from '../git/cat-file-batch';
+import type { RepoDirs } from '../git/repo-dirs';
 import type { RedactionFinding } from '../redact/finding-tally';
 
 /** One status event: a small file `status/<stamp>-<writer>-<status>` beside the capsule. */
@@ -86,6 +88,10 @@ export interface MemoryStore {
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
   readonly commonDir: string;
+  /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
+  repoDirs(): RepoDirs;
+  /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
+  readObject(name: string): Promise<GitObject | null>;
   /** True when the memory ref exists. */
   exists(): Promise<boolean>;
   /** The memory ref's commit, or null when the branch does not exist yet. */

@@ -58,7 +58,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       message: capsuleCommitMessage(op, entry),
       deleteDirs: index.deleteDirs,
       files,
-    }));
+    }), parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) scheduleGcAuto(parts.git);

@@ -61,6 +61,16 @@ async function settle(dir: string): Promise<void> {
   }
 }
 
+/**
+ * The kill span after a run that finished in `tookMs`: shrunk by `factor`, and never more than
+ * 1.2 × what that run took. The calibrating run is the first (it creates the branch and the
+ * code cache) and often ran while the machine was busier, so without the cap every later kill
+ * point could fall after the write had finished and a loop would kill nothing.
+ */
+function shrunkSpan(span: number, tookMs: number, factor: number, floor = 50): number {
+  return Math.max(floor, Math.round(Math.min(span * factor, tookMs * 1.2)));
+}
+
 /** The `*.lock` files under a repository's refs (a bare one or a clone's .git). */
 function refLocks(dir: string): string[] {
   const refs = existsSync(join(dir, '.git')) ? join(dir, '.git', 'refs') : join(dir, 'refs');
@@ -112,12 +122,13 @@ describe('kill safety of the write path', () => {
         // every random kill point can fall before a write finishes, and the loop would then
         // check nothing reported. The others die at a random point.
         const spared = i % 4 === 3;
+        const runStarted = Date.now();
         const out = await runAndKill(repo, args, spared ? 60_000 : d.int(span));
         if (out.signal === 'SIGKILL') {
           killed++;
           span = Math.round(span * 1.15);
-        } else if (!spared) {
-          span = Math.max(50, Math.round(span * 0.87));
+        } else {
+          span = shrunkSpan(span, Date.now() - runStarted, spared ? 1 : 0.87);
         }
         if (out.code === 0 && out.stdout.trim() === id) {
           reported.set(id, objective);
@@ -172,12 +183,13 @@ describe('kill safety of the write path', () => {
         t.toolUse(`toolu_${i}`, 'Edit', { file_path: `${repo.dir}/src/kill-file-${i}.ts`, old_string: 'a', new_string: 'b' });
         t.toolResult(`toolu_${i}`, 'The file has been updated.');
         appendFileSync(transcript, t.rows.slice(before).map((r) => JSON.stringify(r)).join('\n') + '\n');
+        const runStarted = Date.now();
         const out = await runAndKill(repo, [], d.int(span), hook);
         if (out.signal === 'SIGKILL') {
           killed++;
           span = Math.round(span * 1.15);
         } else {
-          span = Math.max(50, Math.round(span * 0.87));
+          span = shrunkSpan(span, Date.now() - runStarted, 0.87);
           if (out.code !== 0 || out.stdout !== '') problems.push(`iteration ${i}: the hook said: exit ${out.code} ${out.stdout.slice(0, 300)}`);
         }
         await settle(repo.dir);
@@ -230,6 +242,7 @@ describe('kill safety of the write path', () => {
           if (w.code === 0) reported.add(w.stdout.trim());
           else if (w.signal === null) problems.push(`iteration ${i}: a write failed: exit ${w.code}: ${w.stderr.slice(0, 300)}`);
         }
+        const syncStarted = Date.now();
         const out = await runAndKill(clone, ['sync', 'origin', '--quiet'], d.int(span * 2));
         if (out.signal === 'SIGKILL') {
           killed++;
@@ -237,7 +250,7 @@ describe('kill safety of the write path', () => {
           span = Math.round(span * 1.1);
         } else {
           syncs++;
-          span = Math.max(100, Math.round(span * 0.9));
+          span = shrunkSpan(span, (Date.now() - syncStarted) / 2, 0.9, 100);
         }
         for (const where of [...clones, { dir: trio.remote, env: trio.env }]) {
           await settle(where.dir);

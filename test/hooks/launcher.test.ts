@@ -1,9 +1,11 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const STOP = join(__dirname, '..', '..', 'dist', 'hooks', 'stop.js');
+const SESSION_START = join(__dirname, '..', '..', 'dist', 'hooks', 'session-start.js');
 
 describe('the hook launcher', () => {
   let cache: string;
@@ -24,22 +26,47 @@ describe('the hook launcher', () => {
     }
   };
 
-  it('runs the bundle and keeps one code-cache file for it', () => {
+  it('runs the bundle and keeps one code-cache file for it, with the list of paths it covers', () => {
     const first = run();
     expect(first.status).toBe(0);
     expect(first.stdout).toContain('HOOK_INPUT_NOT_JSON');
-    expect(cacheFiles()).toEqual([expect.stringMatching(/^stop-[0-9a-f]{20}\.v8$/)]);
+    expect(cacheFiles()).toEqual([expect.stringMatching(/^stop-[0-9a-f]{20}\.v8$/), expect.stringMatching(/^stop-[0-9a-f]{20}\.v8\.paths$/)]);
     expect(run().stdout).toBe(first.stdout);
   });
 
   it('still runs, and rewrites the cache, when the cache file is garbage', () => {
     run();
-    const [file] = cacheFiles();
+    const [file, paths] = cacheFiles();
     writeFileSync(join(cache, 'code-cache', file!), 'garbage');
     const r = run();
     expect(r.status).toBe(0);
     expect(r.stdout).toContain('HOOK_INPUT_NOT_JSON');
-    expect(cacheFiles()).toEqual([file]);
+    expect(cacheFiles()).toEqual([file, paths]);
+    expect(readFileSync(join(cache, 'code-cache', file!), 'utf8')).not.toBe('garbage');
+  });
+
+  it('writes the cache again when a run takes a path the cache has not seen, and keeps it after', () => {
+    const repo = join(cache, 'repo');
+    execFileSync('git', ['init', '-q', repo]);
+    const start = (source: string) =>
+      spawnSync(process.execPath, [SESSION_START], {
+        input: JSON.stringify({ session_id: 's1', cwd: repo, hook_event_name: 'SessionStart', source }),
+        env: { PATH: process.env.PATH, HOME: cache, GIT_CONFIG_NOSYSTEM: '1', CAPSULE_CODE_CACHE_DIR: cache, CAPSULE_STATE_DIR: join(cache, 'state') },
+        encoding: 'utf8',
+      });
+    const written = () => {
+      const file = cacheFiles().find((f) => f.endsWith('.v8'))!;
+      return { paths: JSON.parse(readFileSync(join(cache, 'code-cache', `${file}.paths`), 'utf8')), bytes: readFileSync(join(cache, 'code-cache', file)).length };
+    };
+    expect(start('startup').status).toBe(0);
+    const oriented = written();
+    expect(oriented.paths).toEqual(['orient']);
+    expect(start('clear').status).toBe(0);
+    const resumed = written();
+    expect(resumed.paths).toEqual(['orient', 'resume']);
+    expect(resumed.bytes).toBeGreaterThan(oriented.bytes);
+    expect(start('startup').status).toBe(0);
+    expect(written()).toEqual(resumed);
   });
 
   it('writes no cache when CAPSULE_CODE_CACHE=0', () => {

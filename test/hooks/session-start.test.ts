@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookDeps } from '../../lib/hooks/hook-deps';
@@ -65,6 +65,31 @@ describe('makeSessionStartHook', () => {
     const docs = ids.map((p) => git(repo.dir, 'show', `refs/heads/capsules:${p}`));
     const next = docs.find((d) => d.includes(`session_id: ${payload('Stop').session_id}`));
     expect(next).toContain(`parent_capsule_id: ${resumed}`);
+  });
+
+  describe('git processes of a resume after a clear, HEAD drift included, once the config cache is warm', () => {
+    /** The argv of every git process the resume started (each writes a start event to the trace); a detached `gc --auto` is housekeeping, not counted. */
+    async function gitProcessesOfResume(extraEnv: NodeJS.ProcessEnv): Promise<string[][]> {
+      await autosave('build the widget');
+      git(repo.dir, 'commit', '-q', '--allow-empty', '-m', 'moved on');
+      git(repo.dir, 'commit', '-q', '--allow-empty', '-m', 'and again');
+      const trace = join(repo.dir, '..', 'trace2.json');
+      const traced = { ...repo, env: { ...repo.env, ...extraEnv, GIT_TRACE2_EVENT: trace } };
+      await runHookIn(traced, makeSessionStartHook(defaultDeps), { source: 'startup' }, NOW); // fills the config cache
+      rmSync(trace, { force: true });
+      const out = await runHookIn(traced, makeSessionStartHook(defaultDeps), { source: 'clear' }, NOW);
+      expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toMatch(/^project HEAD: moved 2 commits since repo_head/m);
+      const started = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => JSON.parse(l).argv as string[]) : [];
+      return started.filter((argv) => !argv.includes('gc'));
+    }
+
+    it('starts none: objects come from the git files and the consumption is committed without fast-import', async () => {
+      expect(await gitProcessesOfResume({})).toEqual([]);
+    });
+
+    it('starts at most 3 with the object files turned off (cat-file, fast-import and the unpack-objects it forks)', async () => {
+      expect((await gitProcessesOfResume({ CAPSULE_OBJECT_FILES: '0' })).length).toBeLessThanOrEqual(3);
+    });
   });
 
   it('runs the resume runtime on clear and injects its text', async () => {
