@@ -1,16 +1,19 @@
 import { redactHostText } from '../hosts/redact-records';
+import { STATE_BLOCK_REQUEST } from '../transcript/summary-state';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
+import { readSessionState, writeSessionState } from '../local-state/session-state';
 import { mintCapsuleId } from '../store/random-bytes';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
  * (`trigger: pre-compact`), leaves a marker so the session that continues after compaction
- * links to it, and prints one line the host appends to the summary prompt.
+ * links to it, and prints what the host appends to the summary prompt: a line naming the
+ * checkpoint, and the request for a short state block that PostCompact reads back.
  */
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
@@ -27,7 +30,10 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         await commitDocument(await store.get(), checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
         const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
         writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
-        return { plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.` };
+        writeSessionState(ctx.runtimeDir, input.session_id, { ...readSessionState(ctx.runtimeDir, input.session_id), checkpointId: id });
+        return {
+          plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.\n${STATE_BLOCK_REQUEST}`,
+        };
       } finally {
         await store.close();
       }

@@ -21,8 +21,10 @@ export interface SessionState {
   autosaveDoc?: CapsuleDocument;
   /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
   parentCapsuleId?: string;
-  /** Failures not yet followed by a success of the same call, carried to the next delta. */
-  openFailures?: Record<string, string>;
+  /** What the extraction carries to the next delta (open failures, …); its shape is checked where it is read. */
+  workCarry?: unknown;
+  /** The pre-compact checkpoint this session wrote last (PostCompact folds the summary's state block into it). */
+  checkpointId?: string;
 }
 
 /** The file that holds one session's state; ids that are not plain become a hash. */

@@ -34,7 +34,7 @@ export function renderLedger(rejected: readonly Rejection[], level: DetailLevel)
     emit(defects, true);
   }
   if (ordinary.length > 0) {
-    lines.push('  ordinary history (spent by an earlier resume, or older than the one selected; not a defect):');
+    lines.push('  ordinary history (spent by an earlier resume, older than the one selected, or set aside on purpose; not a defect):');
     emit(ordinary, false);
   }
   return lines;

@@ -1,6 +1,7 @@
 import { parseCapsule } from '../capsule/parse';
 import { parseCreatedAt } from '../capsule/created-at';
 import { validateFrontmatter } from '../capsule/validate';
+import { orderForSelection } from './prefer-authored';
 import { rejectionFromProblems } from './rejection-reasons';
 import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, UnavailableReason } from './types';
 
@@ -59,8 +60,7 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
     if ('reason' in judged) rejected.push(judged);
     else valid.push(judged);
   }
-  valid.sort((a, b) => b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0));
-  const [winner, ...older] = valid;
+  const [winner, ...older] = orderForSelection(valid);
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: 'valid, older than the selected capsule' });
   // Unread with a winner: older than it. Without one (the resume's parse budget ran out), only unread.
   for (const c of unread) rejected.push(winner ? { id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL } : { id: c.id, path: c.path, status: c.status, reason: 'unreadable', detail: 'not read' });

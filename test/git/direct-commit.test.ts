@@ -119,7 +119,7 @@ describe('directCommitter', () => {
     expect(Number(pair.git(pair.b, ['rev-list', '--count', REF]))).toBe(before + WRITES);
     const listing = pair.git(pair.b, ['ls-tree', '-r', '--name-only', REF]);
     for (let i = 0; i < WRITES; i += 1) expect(listing).toContain(`capsules/2026/12/G${i}/capsule.md`);
-  });
+  }, 180_000); // 24 writes racing repeated full gc runs: ~10 s on a quiet machine, over 30 s on a loaded one
 
   it('leaves a first commit (no tip yet) to fast-import', async () => {
     expect(await pair.direct.commit(REF, { ...spec([['FORMAT', 'x\n']]), from: null })).toBeNull();

@@ -133,6 +133,7 @@ describe('every hook on hostile inputs', () => {
       SessionEnd: { reason: 'other' },
       UserPromptSubmit: { prompt: 'next' },
       SessionStart: {},
+      PostCompact: { trigger: 'auto', compact_summary: '' },
     };
     const r = runHook(repo, event, { transcript_path: fifo, ...extra[event] });
     expect(r.code).toBe(0);
