@@ -2,6 +2,7 @@ import type { CapsuleDocument } from '../capsule/types';
 import { redactDeep } from '../redact/redact-deep';
 import { readPrivateFile, writePrivateFile } from './private-file';
 import { STATE_FILES, statePath } from './state-files';
+import { sessionStatePath } from './session-path';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
@@ -27,15 +28,7 @@ export interface SessionState {
   checkpointId?: string;
 }
 
-/** The file that holds one session's state; ids that are not plain become a hash. */
-export function sessionStatePath(runtimeDir: string, sessionId: string): string {
-  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return statePath(runtimeDir, STATE_FILES.sessions, `${sessionId}.json`);
-  // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
-  // A lazy require: this module must not load at start.
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const name = createHash('sha1').update(sessionId).digest('hex');
-  return statePath(runtimeDir, STATE_FILES.sessions, `${name}.json`);
-}
+export { sessionStatePath } from './session-path';
 
 /** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
 export function readSessionState(runtimeDir: string, sessionId: string): SessionState {
