@@ -11,7 +11,10 @@ import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { refuseCheckedOut } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
+import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
+import { retireFinished, type RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -26,13 +29,20 @@ export class GitMemoryStore implements MemoryStore {
   constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     this.dirs = opts.dirs ?? null;
+    // Only with the directories already known: finding them costs a git process a hook should not pay for this.
+    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
     const tree = new MemoryTree(batch, ref, git);
     // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the tip).
     const guard = async () => {
       await tree.tip();
       refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
     };
-    this.parts = { git, tree, ref, identity: opts.identity, lock, guard, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, lock, guard, housekeeping, direct: opts.direct };
+  }
+
+  /** Who the store's commits are by. */
+  get identity(): GitIdentity {
+    return this.parts.identity;
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
@@ -90,6 +100,10 @@ export class GitMemoryStore implements MemoryStore {
 
   countByStatus(): Promise<StatusCounts> {
     return countByStatus(this.parts.tree);
+  }
+
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult> {
+    return retireFinished(this.parts, opts);
   }
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {

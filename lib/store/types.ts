@@ -1,3 +1,6 @@
+import type { RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
+import type { GitIdentity } from '../git/git-env';
 import type { CapsuleStatus } from '../capsule/types';
 import type { GitObject } from '../git/cat-file-batch';
 import type { RepoDirs } from '../git/repo-dirs';
@@ -84,6 +87,8 @@ export type StatusCounts = Record<CapsuleStatus, number>;
  */
 export interface MemoryStore {
   readonly ref: string;
+  /** Who its commits are by: GIT_COMMITTER_*, else user.name and user.email, else git-capsule's fallback. */
+  readonly identity: GitIdentity;
   /** The working tree top level, or the git dir of a bare repository. */
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
@@ -108,6 +113,8 @@ export interface MemoryStore {
   listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]>;
   /** Capsule counts per derived status from the index (one small blob read). */
   countByStatus(): Promise<StatusCounts>;
+  /** Retention at the tip: finished capsules past `retireAfterDays` leave it (tombstoned, kept in the history); see retireFinished. */
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */

@@ -2,13 +2,11 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { FAST_IMPORT_ARGS } from '../git/fast-import';
 import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
-import { MEMORY_LAYOUT, type MergedTree } from './merge-trees';
+import type { MergedTree } from './merge-trees';
 import type { TreeListing } from './merge-listings';
 
 /** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
 export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
-/** The message of a fast-forward taken with repairs (one parent: the remote's tip); fixed for the same reason. */
-export const REPAIR_MESSAGE = "sync: take the remote's tip, keeping what it dropped and rebuilding its index\n\nCapsule-Op: merge\n";
 
 /** What writing a merge commit did: the commit, or a lost race (the local ref moved meanwhile). */
 export type MergeCommitOutcome = { ok: true; commit: string } | { ok: false; reason: string };
@@ -25,24 +23,24 @@ export interface MergeParent {
  * ascending id order, the fixed git-capsule identity, the later parent's committer time and a
  * fixed message, so both machines merging the same two tips produce the same commit and a push
  * race between them converges instead of stacking merges. Only what differs from the first
- * parent's tree is written. One parent (a fast-forward the remote's tree could not be taken for
- * as it is, lib/sync/incoming-check.ts) makes a repair commit on top of it.
+ * parent's tree is written (deletions first, so a folder moved by a layout upgrade lands whole).
  */
-export function buildMergeStream(input: { ref: string; parents: [MergeParent] | [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
+export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
-  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent | undefined];
+  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent];
   const base = first.listing;
   const baseIndex = first.index;
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
-  const head = second ? `${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${data(REPAIR_MESSAGE)}from ${first.commit}\n`;
-  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`];
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
+  // Files of the first parent the merge no longer has: index files, and, when a side had an older
+  // layout, capsule files moved to where the current layout keeps them.
+  for (const path of new Set([...base.keys(), ...baseIndex.keys()])) {
+    if (!merged.files.has(path) && !merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
+  }
   for (const [path, file] of merged.files) {
     const had = base.get(path);
     if (!had || had.oid !== file.oid || had.mode !== file.mode) parts.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
   }
-  // A source path of the base the merge left out (one fsck refuses) is deleted, never carried on.
-  for (const path of base.keys()) if (!isDerived(path) && !merged.files.has(path)) parts.push(`D ${quotePath(path)}\n`);
-  for (const path of baseIndex.keys()) if (!merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
   for (const [path, text] of merged.index) {
     if (baseIndex.get(path) !== text) parts.push(`M 100644 inline ${quotePath(path)}\n${data(text)}`);
   }
@@ -53,11 +51,12 @@ export function buildMergeStream(input: { ref: string; parents: [MergeParent] | 
 /**
  * Writes the merge commit with one fast-import and moves `ref` to it only if `ref` still holds
  * an ancestor of it (a compare-and-swap): a local write that landed meanwhile comes back as
- * `{ ok: false }`. Throws GIT_FAILED otherwise.
+ * `{ ok: false }`. With `scratch`, `ref` is a scratch ref the caller owns and moves whatever it
+ * held (the caller's own compare-and-swap moves the memory ref). Throws GIT_FAILED otherwise.
  */
-export async function writeMergeCommit(git: GitRunner, stream: string, ref: string): Promise<MergeCommitOutcome> {
+export async function writeMergeCommit(git: GitRunner, stream: string, opts: { scratch?: boolean } = {}): Promise<MergeCommitOutcome> {
   try {
-    const out = await git.run(FAST_IMPORT_ARGS, { input: stream });
+    const out = await git.run(opts.scratch ? [...FAST_IMPORT_ARGS, '--force'] : FAST_IMPORT_ARGS, { input: stream });
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
   } catch (err) {
     const stderr = isCapsuleError(err, 'GIT_FAILED') ? String(err.data.stderr ?? '') : '';
@@ -71,8 +70,6 @@ export async function laterCommitTime(git: GitRunner, commits: readonly string[]
   const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
   return Math.max(...out.stdout.trim().split('\n').map(Number));
 }
-
-const isDerived = (path: string) => MEMORY_LAYOUT.isDerived(path);
 
 function data(text: string): string {
   return `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;

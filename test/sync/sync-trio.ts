@@ -17,9 +17,9 @@ export interface Trio {
   env: NodeJS.ProcessEnv;
 }
 
-/** Runs real git (with `input` on its stdin) and returns its trimmed stdout. */
-export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
-  return execFileSync('git', args, { cwd, env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+/** Runs real git and returns its trimmed stdout. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
+  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 }
 
 /** Clones `remote` into `<root>/<name>` with an identity. */
@@ -127,7 +127,10 @@ export function fsck(dir: string, env: NodeJS.ProcessEnv): { code: number; outpu
   return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
 }
 
-/** The commit of `ref` in `dir`, or null. */
+/** Where the memory lives on a remote: outside the refspecs a plain clone or fetch uses. */
+export const REMOTE_REF = 'refs/capsules/capsules';
+
+/** The commit of `ref` in `dir` (default: a clone's memory branch; pass REMOTE_REF for the remote), or null. */
 export function refOf(dir: string, env: NodeJS.ProcessEnv, ref = 'refs/heads/capsules'): string | null {
   const r = spawnSync('git', ['rev-parse', '--verify', '--quiet', ref], { cwd: dir, env, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;

@@ -1,3 +1,4 @@
+import { shellSessionId } from '../../hosts/shell-session';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatStamp } from '../../capsule/created-at';
@@ -31,8 +32,8 @@ export const verb: Verb = {
   --json          print { "id", "commit", "path", "changed", "redactions": [{ "kind", "count" }] }
 
 Assigns id (a ULID) and created_at (now, with the local offset) when missing, status: active, and
-session_id from CLAUDE_CODE_SESSION_ID when run inside a Claude Code session (so the resume knows
-the capsule as that session's own, ahead of its autosave).
+session_id from CLAUDE_CODE_SESSION_ID or CODEX_SESSION_ID when run inside a Claude Code or Codex
+session (so the resume knows the capsule as that session's own, ahead of its autosave).
 Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('write', args, {
@@ -75,9 +76,9 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
   if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
   if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
   if (original === null && fm.trigger === undefined) set('trigger', 'manual');
-  // The writer's session: inside Claude Code its Bash tool inherits the session id.
-  const session = ctx.env.CLAUDE_CODE_SESSION_ID;
-  if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && typeof session === 'string' && session !== '') set('session_id', session);
+  // The writer's session: the agent's shell (Claude Code's Bash tool, Codex's exec_command) names it.
+  const session = shellSessionId(ctx.env);
+  if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && session !== undefined) set('session_id', session);
   // An untouched document is committed byte for byte, as its author wrote it.
   if (original !== null && !changed) return original;
   // Re-rendered anyway: record the project's HEAD when written (DESIGN §1), so a resume can say

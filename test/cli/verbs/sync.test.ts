@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
-import { capsuleText, git, makeTrio, refOf, removeTrio, sync, testId, writeCapsules, type Trio } from '../../sync/sync-trio';
+import { capsuleText, git, makeTrio, refOf, REMOTE_REF, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
+
+// Each test spawns the CLI, which spawns git a dozen times: on a loaded 2-core machine one sync took 30 s.
+jest.setTimeout(120_000);
 
 let trio: Trio;
 beforeEach(() => {
@@ -13,16 +16,16 @@ describe('git capsule sync', () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const r = await runCli(['sync', '--json'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ remote: 'origin', ref: 'refs/heads/capsules', action: 'push', pushed: true, outgoing: { capsules: 1 } });
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+    expect(JSON.parse(r.stdout)).toMatchObject({ remote: 'origin', ref: 'refs/heads/capsules', remoteRef: REMOTE_REF, action: 'push', pushed: true, published: 1, outgoing: { capsules: 1 } });
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
   });
 
   it('says what would move on --dry-run and moves nothing', async () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const r = await runCli(['sync', '--dry-run'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^would push refs\/heads\/capsules to origin: 1 capsule/);
-    expect(refOf(trio.remote, trio.env)).toBeNull();
+    expect(r.stdout).toMatch(/^would push refs\/heads\/capsules to origin as refs\/capsules\/capsules: 1 capsule/);
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBeNull();
   });
 
   it('exits 1 with REMOTE_UNREACHABLE for a remote that cannot be reached', async () => {
@@ -55,23 +58,6 @@ describe('git capsule sync', () => {
   it('exits 2 on more than one remote', async () => {
     const r = await runCli(['sync', 'origin', 'other'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(2);
-  });
-
-  it('says what it refused from the remote, one line per kind', async () => {
-    await writeCapsules(trio.a, trio.env, [capsuleText(1), capsuleText(2)]);
-    await sync(trio.a, trio.env);
-    await sync(trio.b, trio.env);
-    // The collaborator deletes capsule 2 with plain git and pushes.
-    const tip = refOf(trio.b, trio.env)!;
-    const without = git(trio.b, ['mktree'], trio.env, git(trio.b, ['ls-tree', `${tip}:capsules/2026/11`], trio.env).split('\n').filter((l) => !l.endsWith(testId(2))).join('\n') + '\n');
-    const month = git(trio.b, ['mktree'], trio.env, `040000 tree ${without}\t11\n`);
-    const year = git(trio.b, ['mktree'], trio.env, `040000 tree ${month}\t2026\n`);
-    const root = git(trio.b, ['mktree'], trio.env, git(trio.b, ['ls-tree', tip], trio.env).replace(/^(040000 tree )[0-9a-f]+(\tcapsules)$/m, `$1${year}$2`) + '\n');
-    git(trio.b, ['push', '-q', 'origin', `${git(trio.b, ['commit-tree', root, '-p', tip, '-m', 'rm'], trio.env)}:refs/heads/capsules`], trio.env);
-
-    const r = await runCli(['sync'], { cwd: trio.a, env: trio.env });
-    expect(r.code).toBe(0);
-    expect(r.stdout).toContain(`refused from origin: 1 capsule files the remote deleted (kept): "capsules/2026/11/${testId(2)}/capsule.md"`);
   });
 
   it('prints nothing with --quiet', async () => {
