@@ -39,7 +39,7 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   } else {
     const memory = await checkMemoryRef(cwd, env);
     const git = createGitRunner({ cwd: projectDir, env });
-    checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref)), await safely('git hooks', () => checkGitHooks(git, projectDir)));
+    checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref)), await checkIndexCoverage(cwd, env), await safely('git hooks', () => checkGitHooks(git, projectDir)));
   }
   checks.push(checkRefLocks(location.commonDir, now), checkErrors(location.runtimeDir, now));
   return checks;
@@ -112,6 +112,30 @@ async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<{ ch
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
     return { check: { name: 'memory ref', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: 'inspect it with `git log <ref>`; `git capsule reindex` rebuilds the index' }, ref: store.ref, tip: null };
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * Every capsule in the tree is in the derived index: one the index misses (an older version, a
+ * hand-made commit, a plain `git merge` of the branch) is invisible to selection.
+ */
+async function checkIndexCoverage(cwd: string, env: NodeJS.ProcessEnv): Promise<DoctorCheck> {
+  let store;
+  try {
+    store = await openStore({ cwd, env });
+  } catch {
+    return { name: 'index', status: 'warn', detail: 'not checked: the memory branch could not be opened (see memory ref)' };
+  }
+  try {
+    if ((await store.tip()) === null) return { name: 'index', status: 'ok', detail: 'no memory branch yet' };
+    const { inTree, indexed } = await store.indexCoverage();
+    if (inTree <= indexed) return { name: 'index', status: 'ok', detail: `the index lists all ${inTree} capsules` };
+    return { name: 'index', status: 'warn', detail: `${inTree - indexed} of ${inTree} capsules are in the tree but not in the index, so no resume sees them`, fix: 'run `git capsule reindex`' };
+  } catch (err) {
+    const code = isCapsuleError(err) ? err.code : 'INTERNAL';
+    return { name: 'index', status: 'fail', detail: `[${code}] ${err instanceof Error ? err.message : String(err)}`, fix: '`git capsule reindex` rebuilds the index' };
   } finally {
     await store.close();
   }

@@ -4,6 +4,7 @@ import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
 import type { CapsuleDocument, Problem } from '../capsule/types';
 import { mergeAutosave, UNKNOWN_OBJECTIVE } from '../work-state/autosave-merge';
+import { carryForward } from '../work-state/carry-forward';
 import type { HookDeps, HookStore } from './hook-deps';
 import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
@@ -85,11 +86,14 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // Something to fold: start git now (a floating catch only marks the promise handled; every
   // await of store.get() still sees a failure), so its start-up overlaps the merge and render.
   store.get().catch(() => undefined);
-  const previous = await findAutosave(store, session.sessionId, state);
-  if (previous === null && events.length === 0) return null;
   const now = ctx.now();
+  // A session that goes on from a resumed capsule (and has no autosave yet) folds on top of it.
+  const seed = state.autosaveId === undefined && isCachedDoc(state.seedDoc) ? state.seedDoc : null;
+  const previous = seed !== null ? null : await findAutosave(store, session.sessionId, state);
+  const base = previous ?? (seed === null ? null : carryForward(seed, { newId: mintCapsuleId(now), now, offsetMinutes: -now.getTimezoneOffset(), sessionId: session.sessionId, parentCapsuleId: state.parentCapsuleId ?? String(seed.frontmatter.id) }));
+  if (base === null && events.length === 0) return null;
   const repo = readRepoHead(ctx.gitDir, ctx.commonDir);
-  const merged = mergeAutosave(previous, events, {
+  const merged = mergeAutosave(base, events, {
     now,
     offsetMinutes: -now.getTimezoneOffset(),
     sessionId: session.sessionId,
@@ -102,13 +106,10 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   let commit: string | null = null;
   if (merged.changed) ({ commit, doc } = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps));
   const id = String(doc.frontmatter.id);
-  writeSessionState(ctx.runtimeDir, session.sessionId, {
-    ...state,
-    autosaveId: id,
-    autosaveDoc: doc,
-    workCarry: carry,
-    ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}),
-  });
+  // Until the first commit the seed stays: a fold with nothing new writes nothing.
+  const { seedDoc: _seed, ...rest } = state;
+  const next = commit === null && seed !== null ? { ...state } : { ...rest, autosaveId: id, autosaveDoc: doc };
+  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}) });
   settle();
   return { id, doc, changed: merged.changed, commit };
 }

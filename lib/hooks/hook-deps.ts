@@ -1,3 +1,5 @@
+import type { CapsuleDocument } from '../capsule/types';
+import type { LineageSignal } from '../local-state/lineage-signal';
 import type { TextLimit } from '../resume/text-limit';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
@@ -34,7 +36,10 @@ export interface HookDeps {
     consume: boolean;
     runtimeDir?: string | null;
     event?: string;
+    /** The host's lineage signal and what to do with it (lib/resume-runtime/run-resume.ts). */
+    signal?: LineageSignal | null;
+    lineage?: 'take' | 'read';
     /** The host's injection limit (HostAdapter.injectionLimit). */
     limit?: TextLimit;
-  }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean }>;
+  }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean; doc?: CapsuleDocument }>;
 }

@@ -5,15 +5,18 @@ import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
+import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
+import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
 import { mintCapsuleId } from '../store/random-bytes';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
- * (`trigger: pre-compact`), leaves a marker so the session that continues after compaction
- * links to it, and prints what the host appends to the summary prompt: a line naming the
- * checkpoint, and the request for a short state block that PostCompact reads back.
+ * (`trigger: pre-compact`), leaves the hand-over under the host's lineage signal (and, for a
+ * host without one, a marker) so the session that continues after compaction resumes and links
+ * to it, and prints what the host appends to the summary prompt: a line naming the checkpoint,
+ * and the request for a short state block that PostCompact reads back.
  */
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
@@ -21,6 +24,9 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
+      const signal = claudeLineageSignal(ctx.env);
+      // First, so a checkpoint that fails still leaves the lineage for the session after compaction.
+      if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
       const store = lazyStore(deps, ctx);
       try {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);
@@ -30,6 +36,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         await commitDocument(await store.get(), checkpointFrom(auto.doc, { id, now, offsetMinutes: -now.getTimezoneOffset() }), { op: 'checkpoint', replace: false }, ctx, deps);
         const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
         writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
+        if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact', id);
         writeSessionState(ctx.runtimeDir, input.session_id, { ...readSessionState(ctx.runtimeDir, input.session_id), checkpointId: id });
         return {
           plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.\n${STATE_BLOCK_REQUEST}`,

@@ -4,18 +4,28 @@ import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import { pruneLocalState } from '../local-state/state-files';
+import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
+import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
 
-/** SessionEnd: the last autosave, inside the host's short end-of-session budget (~1 s). */
+/**
+ * SessionEnd: with reason `clear`, first the hand-over for the session the same client process
+ * starts next (a few hundred microseconds: the host cuts this hook short and starts the next
+ * session right away), then the last autosave, inside the host's short end-of-session budget (~1 s).
+ */
 export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
   return {
     event: 'SessionEnd',
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
+      const signal = input.reason === 'clear' ? claudeLineageSignal(ctx.env) : null;
+      if (signal) leaveHandOver(ctx, signal, input.session_id, 'clear');
       const store = lazyStore(deps, ctx);
       try {
-        await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+        const saved = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
+        // This fold may have written the session's first autosave: the hand-over carries it.
+        if (signal && saved?.commit) leaveHandOver(ctx, signal, input.session_id, 'clear');
       } finally {
         await store.close();
         pruneLocalState(ctx.runtimeDir, ctx.now());
@@ -24,3 +34,4 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
     },
   };
 }
+

@@ -7,12 +7,18 @@ import { noteCodePath } from '../launch/code-path';
 import { renderOrientation } from '../resume/orientation';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
-import { readSessionState, writeSessionState } from '../local-state/session-state';
+import { continueFrom } from '../local-state/continuation';
+import { noteLiveSession } from './hand-over';
+import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
+import type { CapsuleDocument } from '../capsule/types';
 
 /**
  * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and
- * `startup` / `resume` give a short orientation. After an automatic compaction the session
- * continues under a new id: it is linked to the pre-compact checkpoint through its state.
+ * `startup` / `resume` give a short orientation. The resume takes the hand-over the ended
+ * session left under the host's lineage signal (`CLAUDE_PID`), so it resumes that session's own
+ * work; `startup` / `resume` start a new lineage for the client process. The session that goes
+ * on from a resumed capsule folds its work on top of it (its state is seeded with the document).
+ * Without a signal, a compacted session is linked to the pre-compact checkpoint by its marker.
  */
 export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
@@ -21,17 +27,21 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
+      const signal = claudeLineageSignal(ctx.env);
+      const resumes = (input.source === 'clear' || input.source === 'compact') && deps.runResume !== undefined;
+      if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, input.source === 'startup' || input.source === 'resume');
       noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
-      const resuming = (input.source === 'clear' || input.source === 'compact') && deps.runResume
-        ? deps.runResume({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', limit: ctx.host.injectionLimit })
+      const resuming = resumes
+        ? deps.runResume!({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', signal, lineage: 'take', limit: ctx.host.injectionLimit })
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.
         const gitConfig = await readHookGitConfig(ctx);
         budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
-        if (input.source === 'compact' && sessionId) linkToCheckpoint(ctx, sessionId);
+        // The marker is one per repository: only a host without a lineage signal falls back on it.
+        if (input.source === 'compact' && sessionId && signal === null) linkToCheckpoint(ctx, sessionId);
       } catch (err) {
         await resuming?.catch(() => undefined); // the resume commits before it returns: let it finish
         throw err;
@@ -39,7 +49,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       if (resuming) {
         const result = await resuming;
         // The session that goes on from a resumed capsule continues it: its autosave names it as parent.
-        if (sessionId && result.consumed && result.capsuleId) linkToResumed(ctx, sessionId, result.capsuleId);
+        if (sessionId && result.consumed && result.capsuleId) linkToResumed(ctx, sessionId, result.capsuleId, result.doc);
         // No memory branch, or nothing on it yet: a fresh install, not worth a word.
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;
@@ -79,25 +89,21 @@ function writeBootReceipt(ctx: HookContext, sessionId: string | undefined, sourc
 function linkToCheckpoint(ctx: HookContext, sessionId: string): void {
   const marker = readCompactMarker(ctx.runtimeDir);
   if (marker === null) return;
-  if (marker.sessionId !== sessionId) linkParent(ctx, sessionId, marker.capsuleId, { keepExisting: false });
+  if (marker.sessionId !== sessionId) continueFrom(ctx.runtimeDir, sessionId, marker.capsuleId, undefined, { keepExisting: false });
   removeRuntimeFile(ctx.runtimeDir, COMPACT_MARKER_FILE);
 }
 
 /**
  * Best effort, after the resume committed (a failure here must not hide its text): a compacted
- * session keeps the checkpoint it was just linked to.
+ * session keeps the checkpoint it was just linked to. A session with no autosave of its own yet
+ * is seeded with the resumed document, so its first autosave carries that state forward.
  */
-function linkToResumed(ctx: HookContext, sessionId: string, capsuleId: string): void {
+function linkToResumed(ctx: HookContext, sessionId: string, capsuleId: string, doc: CapsuleDocument | undefined): void {
   try {
-    linkParent(ctx, sessionId, capsuleId, { keepExisting: true });
+    continueFrom(ctx.runtimeDir, sessionId, capsuleId, doc, { keepExisting: true });
   } catch (err) {
     ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
   }
 }
 
-/** Records the capsule a session continues, which its autosave names as `parent_capsule_id`. */
-function linkParent(ctx: HookContext, sessionId: string, capsuleId: string, opts: { keepExisting: boolean }): void {
-  const state = readSessionState(ctx.runtimeDir, sessionId);
-  if (opts.keepExisting && state.parentCapsuleId !== undefined) return;
-  writeSessionState(ctx.runtimeDir, sessionId, { ...state, parentCapsuleId: capsuleId });
-}
+

@@ -5,6 +5,8 @@ import type { HookDeps } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
+import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
+import { noteLiveSession } from './hand-over';
 
 /**
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
@@ -19,6 +21,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
+      noteLiveSession(ctx, claudeLineageSignal(ctx.env), input.session_id, false);
       const store = lazyStore(deps, ctx);
       let closing: Promise<void> = Promise.resolve();
       try {
@@ -40,3 +43,4 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     },
   };
 }
+

@@ -20,8 +20,14 @@ export interface SessionState {
   autosaveId?: string;
   /** The autosave document this session last committed, so the next fold needs no git read. */
   autosaveDoc?: CapsuleDocument;
-  /** The pre-compact checkpoint this session continues from (set by SessionStart(compact)). */
+  /** The capsule this session continues from: the one it resumed, or its pre-compact checkpoint. */
   parentCapsuleId?: string;
+  /**
+   * The resumed capsule's document, until this session's first autosave: that autosave folds
+   * its events on top of it (objective, waiting_on, next action, every section), so any
+   * number of /clears in a row keeps the work.
+   */
+  seedDoc?: CapsuleDocument;
   /** What the extraction carries to the next delta (open failures, …); its shape is checked where it is read. */
   workCarry?: unknown;
   /** The pre-compact checkpoint this session wrote last (PostCompact folds the summary's state block into it). */

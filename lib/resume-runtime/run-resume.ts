@@ -1,6 +1,11 @@
 import { join, resolve } from 'node:path';
+import type { CapsuleDocument } from '../capsule/types';
 import { isCapsuleError } from '../errors/capsule-error';
 import type { ErrorCode } from '../errors/error-codes';
+import { readRepoHead } from '../git/repo-head';
+import { noteCarried, readLineage, readLiveSessions, takeLineage, type Lineage } from '../local-state/lineage-record';
+import type { LineageSignal } from '../local-state/lineage-signal';
+import { CLOCK_SKEW_MS, type SelectionScope } from '../select/scope';
 import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
@@ -33,6 +38,14 @@ export interface RunResumeOptions {
   runtimeDir?: string | null;
   /** Names the caller in error-log lines; default `resume`. */
   event?: string;
+  /** The host's lineage signal (lib/hosts/<host>): the same in every hook of one client process. */
+  signal?: LineageSignal | null;
+  /**
+   * `take`: SessionStart(clear|compact) takes the hand-over the ended session left and resumes
+   * that lineage; `read`: a verb run inside a session resumes that session's own lineage;
+   * absent: no lineage, scoping only. Ignored with `capsuleId` (taken on purpose).
+   */
+  lineage?: 'take' | 'read';
   /** The host's injection limit (the hook's adapter); default 10,000 characters. */
   limit?: TextLimit;
 }
@@ -48,6 +61,12 @@ export interface RunResumeResult {
   unavailable: UnavailableReason | null;
   /** What the injection limit (10,000 characters, or bytes on Codex) dropped, or null. */
   truncated: string | null;
+  /** The loaded capsule's document: the session that goes on folds its events on top of it. */
+  doc?: CapsuleDocument;
+  /** The lineage selection looked for, when the host gave one. */
+  lineage?: Lineage | null;
+  /** The runtime state dir this resume used (null outside a repository). */
+  runtimeDir?: string | null;
 }
 
 /** Sessions without a usable id still consume; the event names this writer instead. */
@@ -69,14 +88,19 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
   }
   let store: MemoryStore | null = null;
   let selection: Selection;
+  let lineage: Lineage | null = null;
+  let runtimeDir = resolveRuntimeDir(opts, null);
   try {
     store = await openStore({ cwd: opts.cwd, env: opts.env });
-    selection = await selectFromStore(store, { now: opts.now, capsuleId: opts.capsuleId });
+    runtimeDir = resolveRuntimeDir(opts, store);
+    // Taken on purpose (--id): no lineage and no scope; otherwise only this session's, or this author's here.
+    const found = opts.capsuleId === undefined ? findScope(opts, store, runtimeDir) : null;
+    lineage = found?.lineage ?? null;
+    selection = await selectFromStore(store, { now: opts.now, capsuleId: opts.capsuleId, ...(found ? { scope: found.scope } : {}) });
   } catch (err) {
     selection = unavailableFromError(err);
   }
   try {
-    const runtimeDir = resolveRuntimeDir(opts, store);
     const projectDir = store?.repoDir ?? (await findProjectRoot(opts.cwd, opts.env));
     const hookId = opts.sessionId;
     const receipt = typeof hookId === 'string' && hookId.trim() !== '' && runtimeDir !== null ? await readBootReceipt(runtimeDir) : null;
@@ -92,6 +116,8 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       try {
         await store.setStatus(selection.capsule.id, 'resumed', { writer, now: opts.now });
         consumption = { state: 'consumed', writer };
+        // The lineage now stands on it: a next session that saves nothing is handed it again.
+        if (runtimeDir !== null && opts.signal) noteCarriedSafely(runtimeDir, opts.signal, selection.capsule.id, opts.now, logLines);
       } catch (err) {
         const code = isCapsuleError(err) ? err.code : 'INTERNAL';
         consumption = { state: 'failed', code };
@@ -99,7 +125,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       }
     }
     const notices = guard.notice === null ? [] : [guard.notice];
-    const rendered = renderResume({ now: opts.now, selection, session, headDrift, extension, consumption, notices, limit: opts.limit });
+    const rendered = renderResume({ now: opts.now, selection: selection!, session, headDrift, extension, consumption, notices, lineage, limit: opts.limit });
     for (const line of rendered.diagnostics) logLines.push({ code: 'LIFECYCLE_EXTENSION', message: line });
     for (const notice of notices) logLines.push({ code: 'COORDINATION_STATE_INVALID', message: notice });
     // A missing branch or an empty one is a fresh install, not a fault; these two are faults.
@@ -114,9 +140,48 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       deferred: false,
       unavailable: selection.unavailable?.reason ?? null,
       truncated: rendered.truncated,
+      ...(selection.capsule ? { doc: selection.capsule.doc } : {}),
+      lineage,
+      runtimeDir,
     };
   } finally {
     await store?.close().catch(() => undefined);
+  }
+}
+
+/**
+ * Whose capsule this resume may take: the lineage from the host's signal (taken from the
+ * hand-over at SessionStart, read inside a running session), who and where this store writes,
+ * this worktree's branch, and the sessions other live client processes run.
+ */
+function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: string | null): { scope: SelectionScope; lineage: Lineage | null } {
+  const signal = opts.signal ?? null;
+  const sessionId = typeof opts.sessionId === 'string' && opts.sessionId !== '' ? opts.sessionId : undefined;
+  let lineage: Lineage | null = null;
+  if (runtimeDir !== null && opts.lineage === 'take' && sessionId !== undefined) lineage = takeLineage(runtimeDir, signal, sessionId, opts.now);
+  else if (runtimeDir !== null && opts.lineage === 'read') lineage = readLineage(runtimeDir, signal);
+  const me = store.writerIdentity(opts.now);
+  const branch = readRepoHead(store.gitDir, store.commonDir).branch;
+  // Inside a running session (`read`), the lineage is the sessions before it: its own capsules are
+  // a live session's, never resumed into itself.
+  if (lineage && opts.lineage === 'read') lineage = { ...lineage, sessions: lineage.sessions.filter((s) => s !== sessionId) };
+  const own = new Set(lineage?.sessions ?? []);
+  const live = runtimeDir === null ? [] : readLiveSessions(runtimeDir, signal, opts.now).filter((s) => !own.has(s) && s !== sessionId);
+  if (opts.lineage === 'read' && sessionId !== undefined) live.push(sessionId);
+  const scope: SelectionScope = {
+    here: { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) },
+    liveSessions: live,
+    skewMs: CLOCK_SKEW_MS,
+    ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
+  };
+  return { scope, lineage };
+}
+
+function noteCarriedSafely(runtimeDir: string, signal: LineageSignal, id: string, now: Date, logLines: ErrorLogEntry[]): void {
+  try {
+    noteCarried(runtimeDir, signal, id, now);
+  } catch (err) {
+    logLines.push({ code: 'LINEAGE_RECORD_UNWRITABLE', message: err instanceof Error ? err.message : String(err) });
   }
 }
 

@@ -1,8 +1,10 @@
 import { inert } from '../capsule/inert';
 import { isCapsuleError } from '../errors/capsule-error';
+import { placeInScope, type SelectionScope } from '../select/scope';
 import { CONSUMED_STATUSES, selectCapsule, unavailableSelection } from '../select/select-capsule';
 import type { CapsuleStatus } from '../capsule/types';
 import type { Candidate, Selection } from '../select/types';
+import { safeWriter } from '../store/memory-format';
 import type { IndexEntry, MemoryStore } from '../store/types';
 
 /** Statuses listed entry by entry; the consumed ones (resumed, resolved) are only counted, active ones listed as far as read. */
@@ -23,19 +25,25 @@ const READ_GROUP = 16;
 
 /**
  * Feeds selection from the store's derived index: consumed capsules are counted, paused and
- * abandoned ones listed with id, path and derived status, and active ones listed and read newest
- * first in growing rounds until one is selected; the active ones never read enter the ledger as
- * one count. With `capsuleId` only that capsule competes.
+ * abandoned ones listed with id, path and derived status, and active ones listed newest first in
+ * growing rounds until the best possible one is selected; the active ones never listed enter
+ * the ledger as one count. With `capsuleId` only that capsule competes (taken on purpose: no
+ * scope). With a `scope`, only documents of capsules in it are read (the index row says who and
+ * where wrote each); a round ends the search once the winner is of the best tier still
+ * possible: the lineage's own when there is a lineage, else this worktree and branch. A lineage
+ * whose last session saved nothing stands on the capsule that session resumed (its `carried`
+ * one): offered again to that lineage only, when it holds nothing newer.
  * Store failures become `unavailable`, never exceptions.
  */
-export async function selectFromStore(store: MemoryStore, opts: { now: Date; capsuleId?: string }): Promise<Selection> {
+export async function selectFromStore(store: MemoryStore, opts: { now: Date; capsuleId?: string; scope?: SelectionScope }): Promise<Selection> {
   try {
     if (!(await store.exists())) return unavailableSelection('no-memory-branch', `${store.ref} does not exist`);
     if (opts.capsuleId !== undefined) return await selectById(store, opts.capsuleId, opts.now);
+    const scope = opts.scope;
     // Consumed capsules pile up without bound: count them (one small read), list paused and
     // abandoned ones, and list active ones newest first only as far as the rounds read them, so
     // a branch of 10,000 active capsules costs what one does plus the index shards walked.
-    const [counts, others] = await Promise.all([store.countByStatus(), store.listIndex({ status: NOT_ACTIVE_LISTED })]);
+    const [counts, others, coverage] = await Promise.all([store.countByStatus(), store.listIndex({ status: NOT_ACTIVE_LISTED }), store.indexCoverage()]);
     const counted = CONSUMED_STATUSES.map((status) => ({ status, count: counts[status as CapsuleStatus] ?? 0 }));
     const candidates: Candidate[] = others.map(toCandidate);
     let active: Candidate[] = [];
@@ -43,14 +51,21 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     let parsed = 0;
     let budgetSpent = false;
     let selection: Selection | null = null;
-    for (let round = 0; selection === null || (selection.capsule === null && !exhausted && !budgetSpent); round += 1) {
+    const select = (extra: Candidate[] = []) => {
+      // The counts blob says how many active capsules the unread rest holds; a listing that ran out is exact.
+      const unread = exhausted ? 0 : Math.max(0, (counts.active ?? 0) - active.length);
+      return selectCapsule([...candidates, ...active, ...extra], { now: opts.now, counted: [...counted, { status: 'active', count: unread, unread: true }], ...(scope ? { scope } : {}) });
+    };
+    for (let round = 0; selection === null || (!isBestPossible(selection, scope) && !exhausted && !budgetSpent); round += 1) {
       const limit = ACTIVE_READ_ROUNDS[round];
       const listed = await store.listIndex({ status: ['active'], ...(limit === undefined ? {} : { limit }) });
       exhausted = limit === undefined || listed.length < limit;
       const seen = new Set(active.map((c) => c.id));
       const batch = listed.filter((e) => !seen.has(e.id)).map(toCandidate);
-      for (let at = 0; at < batch.length && !budgetSpent; at += READ_GROUP) {
-        const group = batch.slice(at, at + READ_GROUP);
+      // Out of scope by its index row: named in the ledger from the row alone, its document never read.
+      const wanted = scope ? batch.filter((c) => 'tier' in placeInScope(c, scope, opts.now)) : batch;
+      for (let at = 0; at < wanted.length && !budgetSpent; at += READ_GROUP) {
+        const group = wanted.slice(at, at + READ_GROUP);
         const texts = await store.readTexts(group.map((c) => c.id));
         for (const c of group) {
           const text = texts.get(c.id) ?? null;
@@ -64,9 +79,19 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
         }
       }
       active = [...active, ...batch];
-      // The counts blob says how many active capsules the unread rest holds; a listing that ran out is exact.
-      const unread = exhausted ? 0 : Math.max(0, (counts.active ?? 0) - active.length);
-      selection = selectCapsule([...candidates, ...active], { now: opts.now, counted: [...counted, { status: 'active', count: unread, unread: true }] });
+      selection = select();
+    }
+    const carried = scope?.lineage?.carried;
+    if (carried !== undefined && selection.capsule?.basis !== 'lineage' && !active.some((c) => c.id === carried)) {
+      const lineage = scope!.lineage!;
+      const passThrough = await lineagePassThrough(store, carried, lineage.self === undefined ? lineage.sessions : [...lineage.sessions, lineage.self]);
+      if (passThrough !== null) selection = select([passThrough]);
+    }
+    // Capsules the index does not list are invisible to everything above: named, never silent.
+    const unindexed = coverage.inTree - coverage.indexed;
+    if (unindexed > 0) {
+      selection.rejected.push({ id: '', path: '', status: null, reason: 'not-indexed', detail: 'in the tree but not in the index: run git capsule reindex', count: unindexed });
+      if (selection.unavailable?.reason === 'no-capsules') selection.unavailable = { reason: 'all-candidates-rejected' };
     }
     return selection;
   } catch (err) {
@@ -74,8 +99,38 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
   }
 }
 
+/** Nothing better can be found further down the index: the lineage's own capsule, or (with no lineage) this worktree's. */
+function isBestPossible(selection: Selection, scope: SelectionScope | undefined): boolean {
+  const basis = selection.capsule?.basis;
+  if (basis === undefined) return false;
+  if (scope === undefined) return true;
+  return basis === 'lineage' || (scope.lineage === undefined && basis === 'worktree');
+}
+
+/**
+ * The lineage's carried capsule when its only consumers were the lineage's own sessions (the
+ * last one resumed it and then saved nothing): a candidate for this lineage again. A status
+ * event's writer is the consuming session's id (made file-safe), so this costs one read.
+ */
+async function lineagePassThrough(store: MemoryStore, id: string, sessions: readonly string[]): Promise<Candidate | null> {
+  let record;
+  try {
+    record = await store.readCapsule(id);
+  } catch (err) {
+    if (isCapsuleError(err, 'NOT_FOUND') || isCapsuleError(err, 'AMBIGUOUS_ID')) return null;
+    throw err;
+  }
+  if (record.id !== id || record.status !== 'resumed') return null;
+  const writers = new Set(sessions.map(safeWriter));
+  const consumers = record.events.filter((e) => e.status !== 'active');
+  if (consumers.length === 0 || !consumers.every((e) => e.status === 'resumed' && writers.has(e.writer))) return null;
+  return { id: record.id, path: record.path, status: record.status, text: record.text, passThrough: true };
+}
+
 function toCandidate(e: IndexEntry): Candidate {
-  return { id: e.id, path: e.path, status: e.status, createdAt: e.createdAt };
+  const c: Candidate = { id: e.id, path: e.path, status: e.status, createdAt: e.createdAt };
+  for (const key of ['sessionId', 'author', 'machine', 'worktree', 'branch', 'trigger', 'handoffTo'] as const) if (e[key] !== undefined) c[key] = e[key];
+  return c;
 }
 
 /** Maps a store error to the reason there is no winner. */

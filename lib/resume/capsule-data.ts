@@ -6,6 +6,7 @@ import type { SelectedCapsule } from '../select/types';
 import { renderAgeLines } from './age';
 import { REQUIRED_VALUE_MAX, type DetailLevel } from './detail-levels';
 import { renderHeadDrift, type HeadDrift } from './head-drift';
+import { renderIdentityLines, type ResumeLineage } from './identity-lines';
 import { detectWriter, renderWriterLines } from './writer-kind';
 
 /** What consuming the capsule did, as the runtime reports it. */
@@ -16,20 +17,21 @@ export type Consumption =
 
 const REQUIRED = ['objective', 'waiting_on', 'next_valid_action'] as const;
 const OPTIONAL = [
-  'trigger', 'tags', 'parent_capsule_id', 'repo_branch', 'updated_at', 'expires', 'resolved_at', 'resume_trigger', 'success_criteria',
+  'trigger', 'tags', 'parent_capsule_id', 'updated_at', 'expires', 'resolved_at', 'resume_trigger', 'success_criteria',
 ] as const;
-const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', ...REQUIRED, ...OPTIONAL]);
+const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', 'repo_branch', 'author', 'machine', 'worktree', 'handoff_to', ...REQUIRED, ...OPTIONAL]);
 
 /**
  * The required part of CAPSULE DATA, which the budget never shrinks: the contract fields, the
  * age lines, the writer, consumption and how far HEAD moved. Every capsule value goes through inert().
  */
-export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; headDrift: HeadDrift; consumption: Consumption }): string[] {
+export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; headDrift: HeadDrift; consumption: Consumption; lineage?: ResumeLineage | null }): string[] {
   const f = capsule.fields;
   const lines = [`id: ${inert(f.id, { max: 64 })}`];
   for (const key of REQUIRED) lines.push(`${key}: ${inert(f[key], { max: REQUIRED_VALUE_MAX })}`);
   lines.push(...renderAgeLines(f.created_at, capsule.ageMs, ctx.now));
   lines.push(...renderWriterLines(f));
+  lines.push(...renderIdentityLines(capsule, ctx.lineage));
   if (f.session_id !== undefined) lines.push(`written in session: ${inert(f.session_id, { max: 120 })} (the writer's: historical, not the current session)`);
   lines.push(renderConsumption(ctx.consumption));
   lines.push(renderHeadDrift(f.repo_head, ctx.headDrift));

@@ -4,6 +4,7 @@ import { renderCapsuleCore, renderCapsuleExtras, type Consumption } from './caps
 import { declarationIgnoredLine, resolveAck, type ExtensionState } from './declared-ack';
 import { DETAIL_LEVELS, type DetailLevel } from './detail-levels';
 import type { HeadDrift } from './head-drift';
+import type { ResumeLineage } from './identity-lines';
 import type { LifecycleExtension } from './lifecycle-extension';
 import { renderLedger } from './ledger-section';
 import { FENCES, PROCEDURE_BEGIN, PROCEDURE_END, renderSteps, RESUME_END } from './procedure';
@@ -30,6 +31,8 @@ export interface ResumeInput {
   limit?: TextLimit;
   /** Shorthand for a limit in characters; tests lower it. */
   maxChars?: number;
+  /** The lineage the runtime looked for (from the host's signal), named in CAPSULE DATA. */
+  lineage?: ResumeLineage | null;
 }
 
 /** The resume text, what the budget dropped, and the LIFECYCLE-EXTENSION diagnostics to log. */
@@ -72,6 +75,7 @@ export function renderResume(input: ResumeInput): RenderedResume {
         now: input.now,
         headDrift: input.headDrift,
         consumption: input.consumption ?? { state: 'kept', why: 'no-consume' },
+        lineage: input.lineage,
       })]
     : renderUnavailable(input.selection);
   const session = renderSessionLines(input.session);

@@ -1,4 +1,5 @@
 import { inert } from '../capsule/inert';
+import { SCOPE_REASONS } from './scope';
 import { ORDINARY_REASONS, type Rejection, type RejectionReason } from './types';
 
 /** One group of the ledger: every rejection sharing a reason and detail, already safe to print. */
@@ -6,6 +7,8 @@ export interface RejectionGroup {
   reason: RejectionReason;
   count: number;
   ordinary: boolean;
+  /** Not this session's to take (another author, machine or live session; no identity recorded): neither history nor a defect. */
+  scope: boolean;
   /** `47x missing-required-field (next_valid_action)`: inert-rendered wherever a value is capsule-controlled. */
   line: string;
   /** Up to `maxExamples` members as `id "…" at "path"` (plus `value "…"`), every datum through inert(). */
@@ -40,11 +43,12 @@ export function rejectionSummary(rejected: readonly Rejection[], options: { maxE
         reason: g.reason,
         count,
         ordinary: isOrdinary(g.reason, g.detail),
+        scope: SCOPE_REASONS.includes(g.reason),
         line: `${count}x ${g.reason} (${renderDetail(g.detail, g.value)})`,
         examples: g.members.filter((m) => m.count === undefined).slice(0, maxExamples).map(renderExample),
       };
     })
-    .sort((a, b) => Number(a.ordinary) - Number(b.ordinary) || b.count - a.count || (a.line < b.line ? -1 : 1));
+    .sort((a, b) => Number(a.ordinary) - Number(b.ordinary) || Number(a.scope) - Number(b.scope) || b.count - a.count || (a.line < b.line ? -1 : 1));
 }
 
 /**
@@ -61,10 +65,11 @@ function renderExample(m: Rejection): string {
   return m.value === undefined || valueKey(m) !== undefined ? where : `${where} value ${inert(m.value, { max: LEDGER_VALUE_MAX })}`;
 }
 
-// Values group only when they are the same short scalar; a value per capsule would split every group.
+// Values group only when they are the same short scalar (a status; who and where a capsule came
+// from); a value per capsule would split every group.
 function valueKey(r: Rejection): unknown {
   if (r.value === undefined) return undefined;
-  return r.reason === 'not-active' ? r.value : undefined;
+  return r.reason === 'not-active' || SCOPE_REASONS.includes(r.reason) ? r.value : undefined;
 }
 
 function renderDetail(detail: string, value: unknown): string {

@@ -3,7 +3,8 @@ import { parseCreatedAt } from '../capsule/created-at';
 import { validateFrontmatter } from '../capsule/validate';
 import { orderForSelection } from './prefer-authored';
 import { rejectionFromProblems } from './rejection-reasons';
-import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, UnavailableReason } from './types';
+import { originOf, placeInScope, TIER_ORDER, type Placement, type ScopedRow, type SelectionScope } from './scope';
+import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, SelectionBasis, UnavailableReason } from './types';
 
 /** Statuses a previous resume (or the author) already spent: ordinary history, not junk. */
 export const CONSUMED_STATUSES: readonly string[] = ['resumed', 'resolved'];
@@ -22,9 +23,15 @@ export const SELECTABLE_STATUS = 'active';
  * (a branch of 10,000 spent capsules costs one small read); they enter the ledger as counts, and
  * so do active capsules counted `unread` (older than every one read, superseded by the winner).
  *
+ * With a `scope` only capsules in it compete, best tier first (the lineage's own, then this
+ * worktree and branch, then this author on this machine, then a handoff to this author), newest
+ * first within a tier; the rest are named with who and where they came from and are never the
+ * winner (placeInScope). A lineage's authored capsule wins over an autosave of the same session.
+ *
  * @example selectCapsule([{ id, path, status: 'active', text }], { now }).capsule?.id
  */
-export function selectCapsule(candidates: readonly Candidate[], options: { now: Date; counted?: readonly CountedStatus[] }): Selection {
+export function selectCapsule(candidates: readonly Candidate[], options: { now: Date; counted?: readonly CountedStatus[]; scope?: SelectionScope }): Selection {
+  const scope = options.scope;
   const rejected: Rejection[] = [];
   let countedTotal = 0;
   let unreadCount = 0;
@@ -42,14 +49,21 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
   const unread: Candidate[] = [];
   for (const c of candidates) {
     const base = { id: c.id, path: c.path, status: c.status };
-    // Check 1: a capsule an earlier resume already spent is history, kept apart from junk.
-    if (c.status !== null && CONSUMED_STATUSES.includes(c.status)) {
+    // Check 1: a capsule an earlier resume already spent is history, kept apart from junk
+    // (except the lineage's own pass-through, which only that lineage is offered).
+    if (c.status !== null && CONSUMED_STATUSES.includes(c.status) && c.passThrough !== true) {
       rejected.push({ ...base, reason: 'already-consumed', detail: c.status });
       continue;
     }
     // Check 2: everything that is not exactly `active` (paused, abandoned, a draft, a typo, absent) is named.
-    if (c.status !== SELECTABLE_STATUS) {
+    if (c.status !== SELECTABLE_STATUS && c.passThrough !== true) {
       rejected.push({ ...base, reason: 'not-active', ...describeStatus(c.status) });
+      continue;
+    }
+    // Check 3: outside the scope (another author, machine or live session; a future stamp): named, never read.
+    const placed = scope ? placeInScope(c, scope, options.now) : null;
+    if (placed !== null && 'reason' in placed) {
+      rejected.push({ ...base, ...outOfScope(placed) });
       continue;
     }
     if (c.text === undefined) {
@@ -57,11 +71,22 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
       continue;
     }
     const judged = judgeText(c, options.now);
-    if ('reason' in judged) rejected.push(judged);
-    else valid.push(judged);
+    if ('reason' in judged) {
+      rejected.push(judged);
+      continue;
+    }
+    // The document's own fields decide once it is read: the index row is derived data.
+    const own = scope ? placeInScope(scopedFields(judged), scope, options.now) : null;
+    if (own !== null && 'reason' in own) rejected.push({ ...base, ...outOfScope(own) });
+    else valid.push({ ...judged, basis: own === null ? 'any' : own.tier, origin: originOf(judged.fields.machine, scope?.here ?? {}), ...(c.passThrough ? { passThrough: true as const } : {}) });
   }
-  const [winner, ...older] = orderForSelection(valid);
-  for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: 'valid, older than the selected capsule' });
+  valid.sort((a, b) => compareCandidates(a, b, scope));
+  // Within the best tier (the lineage's own order already puts a session's authored capsule first),
+  // a capsule a session authored goes before that session's autosaves (prefer-authored.ts).
+  const tier = valid[0]?.basis;
+  const ordered = tier === undefined || tier === 'lineage' ? valid : [...orderForSelection(valid.filter((c) => c.basis === tier)), ...valid.filter((c) => c.basis !== tier)];
+  const [winner, ...older] = ordered;
+  for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: supersededDetail(s, winner!) });
   // Unread with a winner: older than it. Without one (the resume's parse budget ran out), only unread.
   for (const c of unread) rejected.push(winner ? { id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL } : { id: c.id, path: c.path, status: c.status, reason: 'unreadable', detail: 'not read' });
   if (winner) {
@@ -79,14 +104,68 @@ export function unavailableSelection(reason: UnavailableReason, detail?: string)
   return { capsule: null, rejected: [], unavailable: detail === undefined ? { reason } : { reason, detail } };
 }
 
-function judgeText(c: Candidate, now: Date): SelectedCapsule | Rejection {
+/** Best tier first; in the lineage a newer session first and authored before autosave; then newest, then id. */
+function compareCandidates(a: SelectedCapsule, b: SelectedCapsule, scope: SelectionScope | undefined): number {
+  const tier = TIER_ORDER.indexOf(a.basis as never) - TIER_ORDER.indexOf(b.basis as never);
+  if (tier !== 0) return tier;
+  if (a.basis === 'lineage' && scope?.lineage) {
+    const sessions = scope.lineage.sessions;
+    const rank = (c: SelectedCapsule) => (c.passThrough ? -2 : sessions.indexOf(typeof c.fields.session_id === 'string' ? c.fields.session_id : ''));
+    const bySession = rank(b) - rank(a);
+    if (bySession !== 0) return bySession;
+    const authored = Number(isAutosave(a)) - Number(isAutosave(b));
+    if (authored !== 0) return authored;
+  }
+  return b.createdAtMs - a.createdAtMs || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+}
+
+function isAutosave(c: SelectedCapsule): boolean {
+  const t = c.fields.trigger;
+  return t === 'autosave' || t === 'pre-compact' || (Array.isArray(c.fields.tags) && c.fields.tags.includes('autosave'));
+}
+
+function supersededDetail(loser: SelectedCapsule, winner: SelectedCapsule): string {
+  if (loser.basis === winner.basis) return 'valid, older than the selected capsule';
+  return loser.basis === 'lineage' ? 'valid, an earlier capsule of this lineage' : `valid, ${TIER_WORDS[loser.basis]}; the selected one is ${TIER_WORDS[winner.basis]}`;
+}
+
+const TIER_WORDS: Record<SelectionBasis, string> = {
+  lineage: "this session's lineage",
+  worktree: 'this worktree and branch',
+  author: 'this author on this machine, another worktree or branch',
+  handoff: 'a handoff addressed to this author',
+  any: 'any capsule',
+};
+
+function outOfScope(p: Exclude<Placement, { tier: unknown }>): Pick<Rejection, 'reason' | 'detail' | 'value'> {
+  return p.value === undefined ? { reason: p.reason, detail: p.detail } : { reason: p.reason, detail: p.detail, value: p.value };
+}
+
+/** The scope fields of a read document (strings only: anything else counts as not recorded). */
+function scopedFields(s: Omit<SelectedCapsule, 'basis' | 'origin'>): ScopedRow {
+  const f = s.fields;
+  const str = (v: unknown) => (typeof v === 'string' && v !== '' ? v : undefined);
+  return {
+    id: s.id,
+    createdAt: str(f.created_at),
+    sessionId: str(f.session_id),
+    author: str(f.author),
+    machine: str(f.machine),
+    worktree: str(f.worktree),
+    branch: str(f.repo_branch),
+    trigger: str(f.trigger),
+    handoffTo: str(f.handoff_to),
+  };
+}
+
+function judgeText(c: Candidate, now: Date): Omit<SelectedCapsule, 'basis' | 'origin'> | Rejection {
   const base = { id: c.id, path: c.path, status: c.status };
   if (c.text === null || c.text === undefined) return { ...base, reason: 'unreadable', detail: 'capsule blob missing' };
   const parsed = parseCapsule(c.text);
   if (parsed.doc === null) return { ...base, ...rejectionFromProblems(parsed.problems, {}) };
   const fields = parsed.doc.frontmatter;
   // The document's own status must agree: a foreign writer's `draft` is named, not a schema error.
-  if (fields.status !== undefined && fields.status !== null && fields.status !== SELECTABLE_STATUS) {
+  if (fields.status !== undefined && fields.status !== null && fields.status !== SELECTABLE_STATUS && c.passThrough !== true) {
     return { ...base, reason: 'not-active', ...describeStatus(stringOrNull(fields.status)) };
   }
   const validation = validateFrontmatter(fields);

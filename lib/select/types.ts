@@ -10,6 +10,15 @@ export interface CandidateRow {
   status: string | null;
   /** `created_at` as the index recorded it; only used to order capsules whose text was not read. */
   createdAt?: string;
+  /** Who and where it was written, as the index recorded it (the document's own fields are checked again once read). */
+  sessionId?: string;
+  author?: string;
+  machine?: string;
+  worktree?: string;
+  branch?: string;
+  trigger?: string;
+  /** The author a `trigger: handoff` capsule is addressed to. */
+  handoffTo?: string;
 }
 
 /**
@@ -19,6 +28,11 @@ export interface CandidateRow {
  */
 export interface Candidate extends CandidateRow {
   text?: string | null;
+  /**
+   * The capsule the lineage stands on, already consumed by the lineage's own last session (which
+   * then saved nothing): selectable for that lineage only, never for anyone else.
+   */
+  passThrough?: true;
 }
 
 /** Why a capsule was not selected. `already-consumed` and `superseded` are ordinary; the rest are defects until proven otherwise. */
@@ -31,7 +45,13 @@ export type RejectionReason =
   | 'unparseable'
   | 'bad-created-at'
   | 'schema'
-  | 'unreadable';
+  | 'unreadable'
+  | 'future-created-at'
+  | 'other-author'
+  | 'other-machine'
+  | 'live-session'
+  | 'no-identity'
+  | 'not-indexed';
 
 /** Reasons that are ordinary history rather than a capsule authored and then discarded. */
 export const ORDINARY_REASONS: readonly RejectionReason[] = ['already-consumed', 'superseded'];
@@ -83,11 +103,22 @@ export interface SelectedCapsule {
   createdAtMs: number;
   /** `now - createdAtMs`: negative when the stamp lies in the future (clock skew). */
   ageMs: number;
+  /** Why it was in scope: its lineage, this worktree, this author, a handoff; `any` when selection was not scoped (`--id`). */
+  basis: SelectionBasis;
+  /** Written on this machine, or arrived by a sync, or written before the machine was recorded. */
+  origin: 'this-machine' | 'synced' | 'unknown';
+  /** Selected as the lineage's pass-through (already consumed by the lineage's own last session). */
+  passThrough?: true;
 }
+
+/** Why the selected capsule was the one: a scope tier, or `any` when selection was not scoped. */
+export type SelectionBasis = 'lineage' | 'worktree' | 'author' | 'handoff' | 'any';
 
 /** What selection decided: a winner or why not, and every capsule it did not select. */
 export interface Selection {
   capsule: SelectedCapsule | null;
+  /** The lineage selection looked for (its sessions, oldest first), when the host gave one. */
+  lineage?: { sessions: readonly string[]; reason: string };
   rejected: Rejection[];
   unavailable: { reason: UnavailableReason; detail?: string } | null;
 }

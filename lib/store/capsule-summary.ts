@@ -22,6 +22,11 @@ export function summarizeCapsule(fm: Frontmatter, where: { id: string; dir: stri
   if (typeof fm.trigger === 'string') entry.trigger = fm.trigger;
   if (typeof fm.objective === 'string') entry.objective = fm.objective;
   if (typeof fm.session_id === 'string') entry.sessionId = fm.session_id;
+  if (typeof fm.author === 'string') entry.author = fm.author;
+  if (typeof fm.machine === 'string') entry.machine = fm.machine;
+  if (typeof fm.worktree === 'string') entry.worktree = fm.worktree;
+  if (typeof fm.repo_branch === 'string') entry.branch = fm.repo_branch;
+  if (typeof fm.handoff_to === 'string') entry.handoffTo = fm.handoff_to;
   if (Array.isArray(fm.tags) && fm.tags.includes(AUTOSAVE_TAG)) entry.autosaveTag = true;
   return entry;
 }

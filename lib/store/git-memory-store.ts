@@ -3,6 +3,7 @@ import type { GitObject, StoreObjectReader } from '../git/cat-file-batch';
 import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
+import { indexCoverage, type IndexCoverage } from './index-coverage';
 import { initMemory } from './init-memory';
 import { readJournal } from './journal';
 import { countByStatus, listIndex } from './list-index';
@@ -13,6 +14,8 @@ import { refuseCheckedOut } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
+import type { IdentityStamp } from '../capsule/identity-fields';
+import { readLocalIdentity } from '../local-state/local-identity';
 import { retireFinished, type RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import { setStatus } from './set-status';
@@ -28,6 +31,9 @@ export class GitMemoryStore implements MemoryStore {
 
   constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
+    let stamp: IdentityStamp | undefined;
+    // Read once, on the first write: a reading verb never touches the machine id.
+    const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
@@ -37,7 +43,7 @@ export class GitMemoryStore implements MemoryStore {
       await tree.tip();
       refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
     };
-    this.parts = { git, tree, ref, identity: opts.identity, lock, guard, housekeeping, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */
@@ -58,6 +64,15 @@ export class GitMemoryStore implements MemoryStore {
   /** The runtime state dir (lib/local-state decides it), where the write lock lives. */
   get stateDir(): string {
     return resolveStateDir({ env: this.git.env, commonDir: this.commonDir, workTree: this.repoDirs().bare ? null : this.repoDir })!;
+  }
+
+  /** This worktree's git dir; known at open or found on first use (one rev-parse). */
+  get gitDir(): string {
+    return this.repoDirs().gitDir;
+  }
+
+  writerIdentity(now: Date): IdentityStamp {
+    return this.parts.stamp(now);
   }
 
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */
@@ -100,6 +115,10 @@ export class GitMemoryStore implements MemoryStore {
 
   countByStatus(): Promise<StatusCounts> {
     return countByStatus(this.parts.tree);
+  }
+
+  indexCoverage(): Promise<IndexCoverage> {
+    return indexCoverage(this.parts.tree, this.stateDir);
   }
 
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult> {

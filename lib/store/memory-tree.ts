@@ -118,6 +118,33 @@ export class MemoryTree {
     return found;
   }
 
+  /**
+   * How many capsule directories the tree holds (layout 2's `<yyyy>/<mm>/<dd>/<id>` and layout
+   * 1's `<yyyy>/<mm>/<id>`), reading only the month trees whose tree id `known` does not already
+   * count (a write changes one month's tree, so a reader that keeps the counts by tree id reads
+   * one month and its days). Returns the total and the count of every month tree by id.
+   */
+  async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
+    const years = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree && YEAR.test(e.name));
+    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}` }))));
+    const counts = await Promise.all(
+      monthLists.flat().map(async (m) => {
+        const cached = known.get(m.oid);
+        if (cached !== undefined) return [m.oid, cached] as const;
+        const entries = ((await this.tree(rev, m.path)) ?? []).filter((e) => e.isTree);
+        const days = await Promise.all(entries.filter((e) => DAY.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
+        return [m.oid, entries.filter((e) => !DAY.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
+      }),
+    );
+    const months = new Map<string, number>();
+    let total = 0;
+    for (const [oid, n] of counts) {
+      months.set(oid, n);
+      total += n;
+    }
+    return { total, months };
+  }
+
   /** The status events in a capsule directory, oldest first. */
   async events(rev: string, dir: string): Promise<StatusEvent[]> {
     const statusDir = `${dir}/status`;

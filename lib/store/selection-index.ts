@@ -19,6 +19,9 @@ export const INDEX_DIR = 'index';
 export const COUNTS_PATH = 'index/counts.json';
 const INDEX_FORMAT = 2;
 const OBJECTIVE_MAX = 200;
+/** Who and where, in every line (additive: lines of earlier versions lack them and read as before), so selection scopes without reading documents. */
+const IDENTITY_KEYS = ['author', 'machine', 'worktree', 'branch', 'handoffTo'] as const;
+const IDENTITY_MAX = 200;
 
 /** The shard holding capsules of one derived status created on one UTC day (`yyyy/mm/dd`). */
 export function shardPath(status: CapsuleStatus, day: string): string {
@@ -38,6 +41,7 @@ export function encodeIndexLine(entry: IndexEntry): string {
   if (entry.sessionId !== undefined) data.sessionId = entry.sessionId;
   if (entry.objective !== undefined) data.objective = boundObjective(entry.objective);
   if (entry.autosaveTag) data.autosave = true;
+  for (const key of IDENTITY_KEYS) if (entry[key] !== undefined) data[key] = bound(entry[key]!);
   return `${entry.sortKey}_${entry.id}\t${JSON.stringify(data)}`;
 }
 
@@ -59,6 +63,7 @@ export function parseShard(text: string, status: CapsuleStatus): IndexEntry[] {
       if (typeof data.objective === 'string') entry.objective = data.objective;
       if (typeof data.sessionId === 'string') entry.sessionId = data.sessionId;
       if (data.autosave === true) entry.autosaveTag = true;
+      for (const key of IDENTITY_KEYS) if (typeof data[key] === 'string') entry[key] = bound(data[key] as string);
       entries.push(entry);
     } catch {
       continue; // a damaged line costs one entry, never the listing; rebuildIndex repairs it
@@ -122,6 +127,12 @@ export function compareNewestFirst(a: IndexEntry, b: IndexEntry): number {
   const ka = `${a.sortKey}_${a.id}`;
   const kb = `${b.sortKey}_${b.id}`;
   return ka < kb ? 1 : ka > kb ? -1 : 0;
+}
+
+/** An identity value as the index keeps it: one line, bounded (a pushed index is another writer's data). */
+function bound(value: string): string {
+  const line = value.replace(/[\s\u2028\u2029\u0085]+/g, ' ').trim();
+  return line.slice(0, IDENTITY_MAX);
 }
 
 function boundObjective(objective: string): string {

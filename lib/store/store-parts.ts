@@ -1,3 +1,4 @@
+import type { IdentityStamp } from '../capsule/identity-fields';
 import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
@@ -9,6 +10,8 @@ export interface StoreParts {
   tree: MemoryTree;
   ref: string;
   identity: GitIdentity;
+  /** Who and where this store writes (the committer email, this clone's machine id, this worktree's id), stamped on every capsule. */
+  stamp: (now: Date) => IdentityStamp;
   /** Writes single commits without a process where the repository allows it (see runImport). */
   direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */

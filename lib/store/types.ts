@@ -1,3 +1,4 @@
+import type { IdentityStamp } from '../capsule/identity-fields';
 import type { RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
@@ -29,6 +30,12 @@ export interface IndexEntry {
   /** The objective, folded to one line and bounded (the document has the full text). */
   objective?: string;
   sessionId?: string;
+  /** Who and where wrote it (the frontmatter's `author`, `machine`, `worktree`, `repo_branch`), and whom a handoff is addressed to. */
+  author?: string;
+  machine?: string;
+  worktree?: string;
+  branch?: string;
+  handoffTo?: string;
   /** True when its `tags` include `autosave` (a writer that tags instead of setting `trigger`). */
   autosaveTag?: true;
   /** Path of `capsule.md` in the memory tree. */
@@ -93,6 +100,10 @@ export interface MemoryStore {
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
   readonly commonDir: string;
+  /** This worktree's git dir (HEAD lives here). */
+  readonly gitDir: string;
+  /** Who and where this store writes: the identity it stamps on every capsule (creates this clone's machine id on first use). */
+  writerIdentity(now: Date): IdentityStamp;
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
   repoDirs(): RepoDirs;
   /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
@@ -113,6 +124,8 @@ export interface MemoryStore {
   listIndex(opts?: ListIndexOptions): Promise<IndexEntry[]>;
   /** Capsule counts per derived status from the index (one small blob read). */
   countByStatus(): Promise<StatusCounts>;
+  /** How many capsules the tree holds against how many the index counts (lib/store/index-coverage.ts: one month's tree after a write). */
+  indexCoverage(): Promise<{ inTree: number; indexed: number }>;
   /** Retention at the tip: finished capsules past `retireAfterDays` leave it (tombstoned, kept in the history); see retireFinished. */
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */

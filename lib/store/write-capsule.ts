@@ -10,6 +10,7 @@ import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
 import { capsuleDir, capsulePath, documentIn, isSafeId, retiredPath } from './memory-format';
 import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
+import { stampIdentity } from './stamp-identity';
 import type { StoreParts } from './store-parts';
 import type { WriteResult } from './types';
 
@@ -30,12 +31,16 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   // Every path to the memory branch (CLI, hooks, autosave) comes through here, and the branch is
   // pushed: redact first, so the blob, the index entry and the commit message are all built from
   // the redacted text.
-  const { text, findings: redactions } = redactCapsuleText(original);
-  const { fields, problems } = validateCapsuleText(text);
-  if (problems.length === 0 && !isSafeId(fields.id)) {
+  const { text: redacted, findings: redactions } = redactCapsuleText(original);
+  const validated = validateCapsuleText(redacted);
+  const problems = validated.problems;
+  if (problems.length === 0 && !isSafeId(validated.fields.id)) {
     problems.push({ code: 'ID_UNSAFE', field: 'id', message: 'id must be a ULID or UUIDv7 (letters, digits and dashes only)' });
   }
   if (problems.length > 0) throw invalid(problems);
+  // Who and where wrote it, from this machine's own knowledge (never from the text): selection
+  // scopes resumes by it, and a synced capsule says where it came from.
+  const { text, fields } = stampIdentity(redacted, validated.fields, parts.stamp(opts.now));
   const id = fields.id as string;
   const stamp = parseCreatedAt(fields.created_at);
   if (!stamp.ok) throw invalid([stamp.problem]);

@@ -3,6 +3,7 @@ import { chmodSync, mkdirSync, readFileSync, writeFileSync, existsSync } from 'n
 import { join } from 'node:path';
 import { openStore } from '../../lib/store/open-store';
 import { capsuleText, cleanup, git, makeRepo, tempDir, testId } from './support/temp-repo';
+import { identityStamp, withoutIdentity } from '../support/capsule-doc';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -162,7 +163,10 @@ describe('the memory branch read with plain git', () => {
     const { path } = await store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
     await store.close();
     expect(git(dir, ['log', '--format=%s', 'capsules'], env).split('\n')).toEqual([`write ${testId(1)}: Make the store write capsules`, 'init: git-capsule memory branch']);
-    expect(execFileSync('git', ['show', `capsules:${path}`], { cwd: dir, env, encoding: 'utf8' })).toBe(capsuleText({ id: testId(1) }));
+    // The document as written, plus the three identity lines the store stamps last in its frontmatter.
+    const shown = execFileSync('git', ['show', `capsules:${path}`], { cwd: dir, env, encoding: 'utf8' });
+    expect(shown).toMatch(identityStamp('test@example.com'));
+    expect(withoutIdentity(shown)).toBe(capsuleText({ id: testId(1) }));
     cleanup(dir);
   });
 });

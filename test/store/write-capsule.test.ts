@@ -4,8 +4,10 @@ import { newCapsuleId } from '../../lib/capsule/id';
 import { capsulePath } from '../../lib/store/memory-format';
 import { openTempStore } from './support/open-temp-store';
 import { capsuleText, git, testId } from './support/temp-repo';
+import { identityStamp, withoutIdentity } from '../support/capsule-doc';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
+const STAMP = identityStamp('test@example.com');
 
 describe('writeCapsule', () => {
   let t: Awaited<ReturnType<typeof openTempStore>>;
@@ -19,10 +21,29 @@ describe('writeCapsule', () => {
     const text = capsuleText({ id, created_at: '2026-12-01T00:30:00+01:00' });
     const result = await t.store.writeCapsule(text, { now: NOW });
     expect(result).toMatchObject({ id, path: `capsules/2026/11/30/${id}/capsule.md`, changed: true });
-    expect(git(t.dir, ['show', `capsules:${result.path}`], t.env)).toBe(text.trim());
+    const stored = git(t.dir, ['show', `capsules:${result.path}`], t.env);
+    expect(withoutIdentity(stored)).toBe(text.trim());
+    expect(stored).toMatch(STAMP);
     expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(result.commit);
     expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026/11/30');
     expect(git(t.dir, ['show', 'capsules:FORMAT'], t.env)).toContain('format: 2');
+  });
+
+  it('stamps who and where wrote it last in the frontmatter, replacing what the text claimed', async () => {
+    const text = capsuleText({ id: testId(1), author: 'mallory@example.com', machine: 'm-forged' });
+    const result = await t.store.writeCapsule(text, { now: NOW });
+    const stored = git(t.dir, ['show', `capsules:${result.path}`], t.env);
+    expect(stored).toMatch(STAMP);
+    expect(stored).not.toContain('mallory');
+    expect(stored).not.toContain('m-forged');
+  });
+
+  it('rewrites an autosave stamped the same way without a new commit', async () => {
+    const text = capsuleText({ id: testId(1), trigger: 'autosave' });
+    const first = await t.store.writeCapsule(text, { now: NOW, replace: true });
+    const again = await t.store.writeCapsule(text, { now: NOW, replace: true });
+    expect(first.changed).toBe(true);
+    expect(again).toMatchObject({ changed: false, commit: null });
   });
 
   it('writes one commit whose subject names the operation and whose trailers carry the selection data', async () => {

@@ -1,5 +1,7 @@
 import { execFileSync } from 'node:child_process';
+import { join, resolve } from 'node:path';
 import { utcSortKey } from '../../lib/capsule/created-at';
+import { readLocalIdentity } from '../../lib/local-state/local-identity';
 import { summarizeCapsule } from '../../lib/store/capsule-summary';
 import { FORMAT_PATH, FORMAT_TEXT, capsuleDir } from '../../lib/store/memory-format';
 import { buildIndexFiles, INDEX_DIR } from '../../lib/store/selection-index';
@@ -17,12 +19,27 @@ export interface BulkCapsule {
 const DEFAULTS = { objective: 'Bulk fixture capsule', waiting_on: 'nothing', next_valid_action: 'run the tests', status: 'active' };
 
 /**
+ * Who and where the repository's own store writes (the fields it stamps, plus the branch HEAD is
+ * on): what a capsule written in this worktree carries, so a fixture's capsules are this
+ * author's, on this machine, in this worktree and branch.
+ */
+export function localWriter(repoDir: string, env: NodeJS.ProcessEnv): Record<string, string> {
+  const run = (args: string[]) => execFileSync('git', args, { cwd: repoDir, env, encoding: 'utf8' }).trim();
+  const [gitDir, commonDir] = run(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']).split('\n') as [string, string];
+  const stateDir = env.CAPSULE_STATE_DIR ? resolve(repoDir, env.CAPSULE_STATE_DIR) : join(commonDir, 'capsule');
+  const local = readLocalIdentity(stateDir, { gitDir, commonDir }, new Date());
+  return { repo_branch: run(['symbolic-ref', '--short', 'HEAD']), author: run(['config', 'user.email']), ...local };
+}
+
+/**
  * Writes many capsules onto an existing memory branch in one `git fast-import`, laid out as
  * the store lays them out, with the derived index built by the store's own index functions
  * (one store write each, or a rebuild reading every blob back, would take minutes at 10,000).
- * Capsules may be invalid on purpose: a branch that arrived by sync can hold anything.
+ * Capsules may be invalid on purpose: a branch that arrived by sync can hold anything. Each
+ * carries `writer` (default: this repository's own, `localWriter`; null: no identity, as an
+ * earlier version wrote them) under its own fields.
  */
-export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: string, capsules: readonly BulkCapsule[]): void {
+export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: string, capsules: readonly BulkCapsule[], writer: Record<string, string> | null = localWriter(repoDir, env)): void {
   const parts: string[] = [];
   const entries: IndexEntry[] = [];
   const data = (text: string) => parts.push(`data ${Buffer.byteLength(text)}\n${text}\n`);
@@ -31,7 +48,7 @@ export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: str
   parts.push(`from ${ref}^0\nD ${INDEX_DIR}\nM 100644 inline ${FORMAT_PATH}\n`);
   data(FORMAT_TEXT);
   capsules.forEach((c, i) => {
-    const fm: Record<string, unknown> = { id: ulid(i), created_at: '2026-11-01T00:00:00Z', ...DEFAULTS, ...c.fields };
+    const fm: Record<string, unknown> = { id: ulid(i), created_at: '2026-11-01T00:00:00Z', ...DEFAULTS, ...writer, ...c.fields };
     for (const key of Object.keys(fm)) if (fm[key] === undefined) delete fm[key];
     const id = String(fm.id);
     const dir = capsuleDir(id);

@@ -33,7 +33,9 @@ export const verb: Verb = {
 
 Assigns id (a ULID) and created_at (now, with the local offset) when missing, status: active, and
 session_id from CLAUDE_CODE_SESSION_ID or CODEX_SESSION_ID when run inside a Claude Code or Codex
-session (so the resume knows the capsule as that session's own, ahead of its autosave).
+session (so the resume knows the capsule as that session's own, ahead of its autosave). The store
+stamps author, machine and worktree (docs/format.md "Identity"). A handoff to a person:
+trigger: handoff and handoff_to: <their email>.
 Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('write', args, {

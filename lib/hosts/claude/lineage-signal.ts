@@ -1,0 +1,23 @@
+import type { LineageSignal } from '../../local-state/lineage-signal';
+import { processStartOf } from '../../local-state/process-liveness';
+
+/**
+ * Claude Code's lineage signal: `CLAUDE_PID`, the client's process id, which every hook of one
+ * client process sees (SessionEnd with reason `clear` and the SessionStart(`clear`) after it;
+ * PreCompact and the SessionStart(`compact`) after it) and two concurrent sessions see
+ * differently (harness README §4). The Bash tool's commands see it too, so `git capsule resume`
+ * run by the agent knows its own session's lineage. Null when absent or not a process id.
+ */
+export function claudeLineageSignal(env: NodeJS.ProcessEnv): LineageSignal | null {
+  const raw = env.CLAUDE_PID;
+  if (raw === undefined || !/^[1-9][0-9]{0,9}$/.test(raw)) return null;
+  const pid = Number(raw);
+  const processStart = processStartOf(pid);
+  return { host: 'claude', key: raw, pid, ...(processStart === undefined ? {} : { processStart }) };
+}
+
+/** The current session id the Bash tool's environment names (`CLAUDE_CODE_SESSION_ID`), for verbs the agent runs. */
+export function claudeSessionIdFromEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const id = env.CLAUDE_CODE_SESSION_ID;
+  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined;
+}

@@ -1,0 +1,83 @@
+import { parseCreatedAt } from '../capsule/created-at';
+import type { CandidateRow, RejectionReason } from './types';
+
+/**
+ * Whose capsule a resume may take (DESIGN §5 "Whose capsule"). `lineage` comes from the host's
+ * own signals (the session that was just cleared or compacted, and the ones before it in the
+ * same client process); `here` is who and where this resume runs; `liveSessions` are sessions
+ * other client processes on this machine run right now.
+ */
+export interface SelectionScope {
+  lineage?: {
+    /** Earlier sessions of this lineage, oldest first. */
+    sessions: readonly string[];
+    /** The capsule the lineage stands on (the one its last session resumed or wrote). */
+    carried?: string;
+    /** How the last session ended (`clear`, `compact`), for CAPSULE DATA. */
+    reason?: string;
+    /** The session resuming now: a consumption by it counts as the lineage's own (a hook registered twice). */
+    self?: string;
+  };
+  here: { author?: string; machine?: string; worktree?: string; branch?: string };
+  liveSessions: readonly string[];
+  /** A `created_at` later than now plus this never wins (clock skew between machines). */
+  skewMs: number;
+}
+
+/** How far in the future a `created_at` may lie before it can no longer win: machines' clocks drift. */
+export const CLOCK_SKEW_MS = 5 * 60_000;
+
+/** Why a capsule is in scope, best first: its lineage, this worktree and branch, this author on this machine, a handoff to this author. */
+export type ScopeTier = 'lineage' | 'worktree' | 'author' | 'handoff';
+export const TIER_ORDER: readonly ScopeTier[] = ['lineage', 'worktree', 'author', 'handoff'];
+
+/** Reasons a capsule is outside the scope: never resumed, never consumed, counted with who and where. */
+export const SCOPE_REASONS: readonly RejectionReason[] = ['other-author', 'other-machine', 'live-session', 'no-identity'];
+
+/** A row's place: in scope at a tier, or out of it with the reason and who/where it came from. */
+export type Placement = { tier: ScopeTier } | { reason: RejectionReason; detail: string; value?: string };
+
+/** The identity fields placement reads, from the index row or the document's own frontmatter. */
+export type ScopedRow = Pick<CandidateRow, 'id' | 'createdAt' | 'sessionId' | 'author' | 'machine' | 'worktree' | 'branch' | 'trigger' | 'handoffTo'>;
+
+/**
+ * Places one capsule: a `created_at` beyond the clock skew never wins (whatever else it is);
+ * the lineage's own capsules come first (unless they name another machine); another live
+ * session's are never taken; a handoff addressed to this author is; without recorded identity,
+ * or by another author, or from another machine, it stays where it is.
+ */
+export function placeInScope(row: ScopedRow, scope: SelectionScope, now: Date): Placement {
+  const stamp = parseCreatedAt(row.createdAt);
+  if (stamp.ok && stamp.epochMs > now.getTime() + scope.skewMs) return { reason: 'future-created-at', detail: 'created_at lies in the future', value: row.createdAt };
+  const here = scope.here;
+  const elsewhere = row.machine !== undefined && here.machine !== undefined && row.machine !== here.machine;
+  const lineage = scope.lineage;
+  if (lineage && ((row.sessionId !== undefined && lineage.sessions.includes(row.sessionId)) || row.id === lineage.carried)) {
+    // A session id is data a synced capsule could copy: the lineage's own capsules are written here.
+    if (!elsewhere || row.id === lineage.carried) return { tier: 'lineage' };
+  }
+  if (row.sessionId !== undefined && scope.liveSessions.includes(row.sessionId)) return { reason: 'live-session', detail: 'another live session on this machine', value: origin(row, here) };
+  if (row.trigger === 'handoff' && row.handoffTo !== undefined && here.author !== undefined && sameAuthor(row.handoffTo, here.author)) return { tier: 'handoff' };
+  if (row.author === undefined || row.machine === undefined) return { reason: 'no-identity', detail: 'written before the writer was recorded', value: origin(row, here) };
+  if (here.author === undefined || !sameAuthor(row.author, here.author)) return { reason: 'other-author', detail: 'written by', value: origin(row, here) };
+  if (elsewhere || here.machine === undefined) return { reason: 'other-machine', detail: 'written by', value: origin(row, here) };
+  return { tier: row.worktree !== undefined && row.worktree === here.worktree && row.branch === here.branch ? 'worktree' : 'author' };
+}
+
+/** `alice@example.com on this machine` / `… synced from machine m-…` / `unknown author …`: who and where, for the ledger (rendered through inert()). */
+export function origin(row: Pick<ScopedRow, 'author' | 'machine'>, here: SelectionScope['here']): string {
+  const who = row.author ?? 'unknown author';
+  if (row.machine === undefined) return `${who}, machine not recorded`;
+  return row.machine === here.machine ? `${who} on this machine` : `${who}, synced from machine ${row.machine}`;
+}
+
+/** Where a capsule was written, relative to this resume: this machine, a sync, or unknown. */
+export function originOf(machine: unknown, here: SelectionScope['here']): 'this-machine' | 'synced' | 'unknown' {
+  if (typeof machine !== 'string') return 'unknown';
+  return machine === here.machine ? 'this-machine' : 'synced';
+}
+
+/** Committer identities compare by email, case-insensitively (hosts and git tools differ in case). */
+export function sameAuthor(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}

@@ -1,0 +1,57 @@
+import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { STATE_FILES, statePath } from '../local-state/state-files';
+import type { MemoryTree } from './memory-tree';
+import { COUNTS_PATH, parseCounts } from './selection-index';
+
+/** How many capsules the tree holds and how many the derived index counts. */
+export interface IndexCoverage {
+  inTree: number;
+  indexed: number;
+}
+
+/**
+ * Whether the derived index covers every capsule on the branch: a capsule written by an older
+ * version, a hand-made commit or a plain `git merge` of the branch is in the tree but not in
+ * the index, and selection (which reads the index) would never see it. Bounded cost: the index
+ * counts are one small blob, and the capsule folders are counted per month tree, reusing the
+ * counts of month trees seen before (kept by tree id in the runtime dir), so a resume after one
+ * write reads one month's tree. A tip without an index counts as covered (listings then
+ * recompute from the capsules themselves). Never throws for the cache.
+ */
+export async function indexCoverage(tree: MemoryTree, stateDir: string | null): Promise<IndexCoverage> {
+  const tip = await tree.tip();
+  if (tip === null) return { inTree: 0, indexed: 0 };
+  const cache = stateDir === null ? null : statePath(stateDir, STATE_FILES.capsuleCounts);
+  const known = readKnown(cache);
+  const [countsText, dirs] = await Promise.all([tree.text(tip, COUNTS_PATH), tree.countCapsuleDirs(tip, known)]);
+  if (cache !== null && !sameKeys(known, dirs.months)) writeKnown(cache, stateDir!, dirs.months);
+  const counts = countsText === null ? null : parseCounts(countsText);
+  if (counts === null) return { inTree: dirs.total, indexed: dirs.total };
+  return { inTree: dirs.total, indexed: Object.values(counts).reduce((a, b) => a + b, 0) };
+}
+
+function readKnown(path: string | null): Map<string, number> {
+  if (path === null) return new Map();
+  try {
+    const data = JSON.parse(readFileSync(path, 'utf8')) as { months?: Record<string, unknown> };
+    return new Map(Object.entries(data.months ?? {}).filter((e): e is [string, number] => /^[0-9a-f]{40,64}$/.test(e[0]) && Number.isInteger(e[1])));
+  } catch {
+    return new Map();
+  }
+}
+
+function sameKeys(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>): boolean {
+  return a.size === b.size && [...b.keys()].every((k) => a.has(k));
+}
+
+/** Only the month trees of this tip are kept: the file stays as small as the branch has months. */
+function writeKnown(path: string, stateDir: string, months: ReadonlyMap<string, number>): void {
+  try {
+    mkdirSync(stateDir, { recursive: true });
+    const temp = `${path}.${process.pid}.tmp`;
+    writeFileSync(temp, `${JSON.stringify({ format: 1, months: Object.fromEntries(months) })}\n`);
+    renameSync(temp, path);
+  } catch {
+    // A read-only runtime dir costs the next resume the month reads again, nothing else.
+  }
+}

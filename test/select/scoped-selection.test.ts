@@ -1,0 +1,109 @@
+import { rejectionSummary } from '../../lib/select/rejection-summary';
+import { CLOCK_SKEW_MS, type SelectionScope } from '../../lib/select/scope';
+import { selectCapsule } from '../../lib/select/select-capsule';
+import type { Candidate } from '../../lib/select/types';
+import { capsuleDoc, pathOf, ulid } from '../support/capsule-doc';
+
+const now = new Date('2026-11-29T22:00:00Z');
+const ME = { author: 'alice@example.com', machine: 'm-ALICE', worktree: 'w-main', repo_branch: 'main' };
+const BOB = { author: 'bob@example.com', machine: 'm-BOB', worktree: 'w-bob', repo_branch: 'main' };
+const scope = (over: Partial<SelectionScope> = {}): SelectionScope => ({
+  here: { author: ME.author, machine: ME.machine, worktree: ME.worktree, branch: 'main' },
+  liveSessions: [],
+  skewMs: CLOCK_SKEW_MS,
+  ...over,
+});
+
+/** An active capsule whose document and index row agree (unless `row` overrides the row). */
+function capsule(n: number, fields: Record<string, unknown>, row: Partial<Candidate> = {}): Candidate {
+  const id = ulid(n);
+  const f: Record<string, unknown> = { id, created_at: `2026-11-29T${String(10 + n).padStart(2, '0')}:00:00Z`, ...fields };
+  return {
+    id,
+    path: pathOf(id),
+    status: 'active',
+    createdAt: String(f.created_at),
+    sessionId: f.session_id as string | undefined,
+    author: f.author as string | undefined,
+    machine: f.machine as string | undefined,
+    worktree: f.worktree as string | undefined,
+    branch: f.repo_branch as string | undefined,
+    trigger: f.trigger as string | undefined,
+    handoffTo: f.handoff_to as string | undefined,
+    text: capsuleDoc(f),
+    ...row,
+  };
+}
+
+describe('selectCapsule with a scope', () => {
+  it("selects the lineage's capsule over a newer one of the same author in the same worktree", () => {
+    const sel = selectCapsule([capsule(1, { ...ME, session_id: 'S-last' }), capsule(5, { ...ME, session_id: 'S-other' })], { now, scope: scope({ lineage: { sessions: ['S-last'] } }) });
+    expect(sel.capsule).toMatchObject({ id: ulid(1), basis: 'lineage', origin: 'this-machine' });
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(5), reason: 'superseded' })]);
+  });
+
+  it("never selects another author's newer capsule, and names its author in the ledger", () => {
+    const sel = selectCapsule([capsule(1, { ...ME, session_id: 'S1' }), capsule(5, { ...BOB, session_id: 'B1' })], { now, scope: scope() });
+    expect(sel.capsule?.id).toBe(ulid(1));
+    const groups = rejectionSummary(sel.rejected);
+    expect(groups).toEqual([expect.objectContaining({ reason: 'other-author', scope: true, line: '1x other-author (written by "bob@example.com, synced from machine m-BOB")' })]);
+  });
+
+  it('selects nothing when only other authors wrote capsules', () => {
+    const sel = selectCapsule([capsule(5, { ...BOB, session_id: 'B1' })], { now, scope: scope() });
+    expect(sel.capsule).toBeNull();
+    expect(sel.unavailable).toEqual({ reason: 'all-candidates-rejected' });
+  });
+
+  it('judges a read capsule by its own fields, not by the index row', () => {
+    const forged = capsule(5, { ...BOB, session_id: 'B1' }, { author: ME.author, machine: ME.machine, worktree: ME.worktree, branch: 'main' });
+    const sel = selectCapsule([capsule(1, { ...ME, session_id: 'S1' }), forged], { now, scope: scope() });
+    expect(sel.capsule?.id).toBe(ulid(1));
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(5), reason: 'other-author' })]);
+  });
+
+  it('never selects a capsule dated in the future, and names it', () => {
+    const sel = selectCapsule([capsule(1, { ...ME, session_id: 'S1' }), capsule(2, { ...ME, session_id: 'S1', created_at: '2099-01-01T00:00:00Z' })], { now, scope: scope({ lineage: { sessions: ['S1'] } }) });
+    expect(sel.capsule?.id).toBe(ulid(1));
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(2), reason: 'future-created-at', value: '2099-01-01T00:00:00Z' })]);
+  });
+
+  it('prefers this worktree and branch to a newer capsule of another worktree', () => {
+    const sel = selectCapsule([capsule(1, { ...ME, session_id: 'S1' }), capsule(5, { ...ME, worktree: 'w-other', session_id: 'S2' })], { now, scope: scope() });
+    expect(sel.capsule).toMatchObject({ id: ulid(1), basis: 'worktree' });
+  });
+
+  it('prefers the newer session of the lineage, and an authored capsule over the autosave of the same session', () => {
+    const lineage = { sessions: ['S0', 'S1'] };
+    const older = capsule(9, { ...ME, session_id: 'S0', trigger: 'autosave' });
+    const autosave = capsule(6, { ...ME, session_id: 'S1', trigger: 'autosave' });
+    const authored = capsule(3, { ...ME, session_id: 'S1', trigger: 'manual' });
+    expect(selectCapsule([older, autosave, authored], { now, scope: scope({ lineage }) }).capsule?.id).toBe(ulid(3));
+    expect(selectCapsule([older, autosave], { now, scope: scope({ lineage }) }).capsule?.id).toBe(ulid(6));
+  });
+
+  it('offers a consumed capsule only as the lineage pass-through', () => {
+    const spent = { ...capsule(1, { ...ME, session_id: 'S0' }), status: 'resumed' };
+    expect(selectCapsule([spent], { now, scope: scope({ lineage: { sessions: ['S0'], carried: ulid(1) } }) }).capsule).toBeNull();
+    const sel = selectCapsule([{ ...spent, passThrough: true }], { now, scope: scope({ lineage: { sessions: ['S0'], carried: ulid(1) } }) });
+    expect(sel.capsule).toMatchObject({ id: ulid(1), basis: 'lineage', passThrough: true });
+  });
+
+  it("never selects another live session's capsule without a lineage", () => {
+    const sel = selectCapsule([capsule(5, { ...ME, session_id: 'S-live' }), capsule(1, { ...ME, session_id: 'S-dead' })], { now, scope: scope({ liveSessions: ['S-live'] }) });
+    expect(sel.capsule?.id).toBe(ulid(1));
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(5), reason: 'live-session' })]);
+  });
+
+  it('selects a handoff addressed to this author when there is nothing of its own', () => {
+    const handoff = capsule(2, { ...BOB, session_id: 'B1', trigger: 'handoff', handoff_to: 'alice@example.com' });
+    expect(selectCapsule([handoff], { now, scope: scope() }).capsule).toMatchObject({ id: ulid(2), basis: 'handoff', origin: 'synced' });
+    expect(selectCapsule([handoff, capsule(1, { ...ME, session_id: 'S1' })], { now, scope: scope() }).capsule?.id).toBe(ulid(1));
+  });
+
+  it('never reads the document of a capsule its index row puts out of scope', () => {
+    const unread = { ...capsule(5, { ...BOB }), text: undefined };
+    const sel = selectCapsule([unread, capsule(1, { ...ME })], { now, scope: scope() });
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(5), reason: 'other-author' })]);
+  });
+});
