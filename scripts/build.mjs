@@ -26,7 +26,7 @@ const entries = [
   // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
   // The heavy ones start through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts);
   // UserPromptSubmit is small enough to load directly.
-  ...['session-start', 'stop', 'pre-compact', 'session-end'].flatMap((event) => [
+  ...['session-start', 'stop', 'pre-compact', 'post-compact', 'session-end'].flatMap((event) => [
     { in: 'lib/hooks/launcher.ts', out: `hooks/${event}.js` },
     { in: `lib/hooks/entry-${event}.ts`, out: `hooks/impl/${event}.js` },
   ]),

@@ -40,7 +40,7 @@ export function checkHookRoutes(opts: { projectDir: string; env: NodeJS.ProcessE
     const broken = brokenCommands(f.settings!, opts);
     if (broken.length > 0) return [{ name: 'hooks', status: 'fail', detail: `the hook commands in ${f.path} cannot run: ${broken.join(', ')}`, fix: `run git capsule install${f.scope === 'local' ? '' : ` --${f.scope}`} again from the current install` }, runs];
     if (missing.length > 0) return [{ name: 'hooks', status: 'warn', detail: `${f.path} does not wire ${missing.join(', ')}`, fix: `run git capsule install${f.scope === 'local' ? '' : ` --${f.scope}`}` }, runs];
-    return [{ name: 'hooks', status: 'ok', detail: `all five hooks wired in ${f.path} (${f.scope} settings)` }, runs];
+    return [{ name: 'hooks', status: 'ok', detail: `all ${Object.keys(HOOK_EVENTS).length} hooks wired in ${f.path} (${f.scope} settings)` }, runs];
   }
   if (pluginRuns.length > 0) return [{ name: 'hooks', status: 'ok', detail: `the capsule plugin runs the hooks (${pluginRuns.map((r) => r.root).join(', ')})` }, runs];
   if (enabled.length > 0) return [{ name: 'hooks', status: 'ok', detail: `the capsule plugin is enabled (${enabled.map((f) => f.path).join(', ')}); none of its hooks has run here yet` }, runs];

@@ -10,7 +10,11 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
+import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
+import { walkToGitDir } from '../git/git-dir-walk';
+import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
+import type { AutosaveEvent } from '../work-state/autosave-merge';
 import { noteCodePath } from '../launch/code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
@@ -29,11 +33,15 @@ export interface AutosaveSession {
   sessionId: string;
   transcriptPath?: string;
   lastAssistantMessage?: string | null;
+  /** Stop's `background_tasks`; absent on events that carry none. */
+  backgroundTasks?: unknown;
+  /** Events from outside the transcript, folded after it (PostCompact: the summariser's state block). */
+  extraEvents?: readonly AutosaveEvent[];
   /** Fold even when the delta holds no events (PreCompact: the checkpoint needs the document). */
   always?: boolean;
 }
 
-const NO_ACTION_CAPTURED = 'No next action was captured (the captured text was resume ceremony)';
+const NO_ACTION_CAPTURED = 'No next step captured: the captured text was resume ceremony';
 
 /**
  * The rolling autosave shared by Stop, PreCompact and SessionEnd: reads the transcript delta
@@ -49,11 +57,26 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   const chunk = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
-  const { events, openFailures } = WORK_STATE_READERS[ctx.host.name](chunk.records, { lastAssistantMessage, openFailures: plainStrings(state.openFailures) });
+  const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
+  const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {
+    lastAssistantMessage,
+    backgroundTasks: backgroundTasks(session.backgroundTasks),
+    submittedPrompts,
+    projectRoot: walkToGitDir(ctx.projectDir, ctx.env)?.level ?? ctx.projectDir,
+    homeDir: ctx.env.HOME,
+    carry: carryOf(state.workCarry),
+  });
+  const events = [...extracted.events, ...(session.extraEvents ?? [])];
+  const carry = extracted.carry;
+  // The journal's prompts are in this fold now (or were already in the transcript).
+  const settle = () => {
+    if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId);
+  };
 
   noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (events.length === 0 && !session.always) {
-    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, openFailures, cursor: advanceCursor(delta, chunk) });
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
+    settle();
     return null;
   }
   // Something to fold: start git now (a floating catch only marks the promise handled; every
@@ -82,7 +105,8 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // Until the first commit the seed stays: a fold with nothing new writes nothing.
   const { seedDoc: _seed, ...rest } = state;
   const next = commit === null && seed !== null ? { ...state } : { ...rest, autosaveId: id, autosaveDoc: doc };
-  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, ...(delta ? { cursor: advanceCursor(delta, chunk), openFailures } : {}) });
+  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}) });
+  settle();
   return { id, doc, changed: merged.changed, commit };
 }
 
@@ -109,10 +133,25 @@ async function findAutosave(lazy: LazyStore, sessionId: string, state: SessionSt
   }
 }
 
-/** Open failures read back from the JSON state file: an object of strings, else none. */
-function plainStrings(value: unknown): Record<string, string> | undefined {
+/** The extraction's carry read back from the JSON state file; the extractor checks each entry's shape. */
+function carryOf(value: unknown): Partial<WorkCarry> | undefined {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+  const c = value as Record<string, unknown>;
+  return {
+    openFailures: Array.isArray(c.openFailures) ? (c.openFailures as WorkCarry['openFailures']) : [],
+    lastTurnDone: c.lastTurnDone === true,
+    seenPrompts: Array.isArray(c.seenPrompts) ? (c.seenPrompts as string[]) : [],
+  };
+}
+
+/** Stop's `background_tasks` when it is a list; anything else counts as not reported. */
+function backgroundTasks(value: unknown): BackgroundTask[] | undefined {
+  if (!Array.isArray(value)) return undefined;
+  return value.filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null).map((t) => ({
+    ...(typeof t.description === 'string' ? { description: t.description } : {}),
+    ...(typeof t.command === 'string' ? { command: t.command } : {}),
+    ...(typeof t.status === 'string' ? { status: t.status } : {}),
+  }));
 }
 
 /** A document read back from the JSON state file, trusted only with the expected shape. */

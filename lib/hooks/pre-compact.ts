@@ -1,3 +1,4 @@
+import { STATE_BLOCK_REQUEST } from '../transcript/summary-state';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -5,13 +6,15 @@ import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
+import { readSessionState, writeSessionState } from '../local-state/session-state';
 import { mintCapsuleId } from '../store/random-bytes';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
  * (`trigger: pre-compact`), leaves the hand-over under the host's lineage signal (and, for a
  * host without one, a marker) so the session that continues after compaction resumes and links
- * to it, and prints one line the host appends to the summary prompt.
+ * to it, and prints what the host appends to the summary prompt: a line naming the checkpoint,
+ * and the request for a short state block that PostCompact reads back.
  */
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
@@ -31,7 +34,10 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         const marker: CompactMarker = { capsuleId: id, sessionId: input.session_id, trigger: input.trigger, at: now.toISOString() };
         writeRuntimeJson(ctx.runtimeDir, COMPACT_MARKER_FILE, marker);
         if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact', id);
-        return { plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.` };
+        writeSessionState(ctx.runtimeDir, input.session_id, { ...readSessionState(ctx.runtimeDir, input.session_id), checkpointId: id });
+        return {
+          plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.\n${STATE_BLOCK_REQUEST}`,
+        };
       } finally {
         await store.close();
       }

@@ -64,7 +64,8 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   const declared = declaredHost(io.argv ?? []);
   // The declared host's budget, else Claude Code's, which is never longer than another host's.
   let host = declared.host;
-  const budgetMs = io.budgetMs ?? host.events[spec.event].budgetMs;
+  // An event a host does not register (PostCompact on Codex) keeps the shared 7 s budget.
+  const budgetMs = io.budgetMs ?? host.events[spec.event]?.budgetMs ?? 7000;
   let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
   const failOpen = (code: ErrorCode, message: string): HookOutcome => {
     const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
@@ -86,7 +87,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       return failOpen('HOOK_INPUT_NOT_JSON', `stdin is not JSON (${err instanceof Error ? err.message : String(err)})`);
     }
     host = pickHost({ declared: declared.declared, payload: raw, env: io.env }).host;
-    if (host.ignores?.(raw)) return { stdout: '' };
+    if (host.ignores?.(raw) || host.events[spec.event] === undefined) return { stdout: '' };
     const checked = host.checkInput(spec.event, raw);
     if (!checked.ok) {
       return failOpen('HOOK_INPUT_INVALID', `field ${checked.field}: expected ${checked.expected}, received ${checked.received}`);

@@ -22,7 +22,12 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       const store = lazyStore(deps, ctx);
       let closing: Promise<void> = Promise.resolve();
       try {
-        await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message }, ctx, deps);
+        await foldAutosave(
+          store,
+          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks },
+          ctx,
+          deps,
+        );
       } finally {
         // git winds down while the budget runs; a failure to close still fails the hook below
         // (the catch only keeps it from being unhandled when the fold's own error wins).

@@ -1,12 +1,24 @@
 import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
+import { recordPrompt } from '../local-state/prompt-journal';
 import type { HookSpec } from './run-hook';
 
 /**
- * UserPromptSubmit: the budget warning, once per context window, from the warning point
- * (DESIGN §6). It must stay cheap: no yaml, no ajv, no store, no git process (the margins from
- * git config come from the snapshot the last SessionStart or Stop took).
+ * UserPromptSubmit: records the prompt for the next autosave (the transcript can lag behind
+ * it), then the budget warning, once per context window, from the warning point (DESIGN §6).
+ * It must stay cheap: no yaml, no ajv, no store, no git process (the margins from git config
+ * come from the snapshot the last SessionStart or Stop took); the record is one small file.
  */
 export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
   event: 'UserPromptSubmit',
-  handle: async (input, ctx) => budgetOnUserPromptSubmit(input, ctx),
+  handle: async (input, ctx) => {
+    if (input.session_id) {
+      try {
+        recordPrompt(ctx.runtimeDir, input.session_id, input.prompt);
+      } catch (err) {
+        // The warning below matters more than the record: log and go on.
+        ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
+      }
+    }
+    return budgetOnUserPromptSubmit(input, ctx);
+  },
 };

@@ -26,12 +26,20 @@ export interface SessionStartInput extends Omit<CommonHookInput, 'session_id'> {
 export interface StopInput extends CommonHookInput {
   last_assistant_message?: string | null;
   stop_hook_active?: boolean;
+  /** The jobs still running (Claude Code: `[{ id, type, status, description, command }]`); checked entry by entry where read. */
+  background_tasks?: unknown;
 }
 
 /** PreCompact: `trigger` is manual or auto; `custom_instructions` the /compact arguments or null. */
 export interface PreCompactInput extends CommonHookInput {
   trigger: string;
   custom_instructions?: string | null;
+}
+
+/** PostCompact: `compact_summary` is the summariser's raw text (Claude Code; Codex gives none). */
+export interface PostCompactInput extends CommonHookInput {
+  trigger: string;
+  compact_summary?: string | null;
 }
 
 /** UserPromptSubmit: the prompt as typed. */
@@ -49,6 +57,7 @@ export interface HookInputs {
   SessionStart: SessionStartInput;
   Stop: StopInput;
   PreCompact: PreCompactInput;
+  PostCompact: PostCompactInput;
   UserPromptSubmit: UserPromptSubmitInput;
   SessionEnd: SessionEndInput;
 }

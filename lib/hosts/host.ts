@@ -8,7 +8,7 @@ import type { HookAnswer } from './hook-answer';
 import type { HookInputCheck, HookInputs } from './hook-inputs';
 
 /** The host events git-capsule handles, by the name both hosts give them. */
-export const HOOK_EVENT_NAMES = ['SessionStart', 'Stop', 'PreCompact', 'UserPromptSubmit', 'SessionEnd'] as const;
+export const HOOK_EVENT_NAMES = ['SessionStart', 'Stop', 'PreCompact', 'PostCompact', 'UserPromptSubmit', 'SessionEnd'] as const;
 
 /** One of the host events git-capsule handles. */
 export type HookEventName = (typeof HOOK_EVENT_NAMES)[number] & keyof HookInputs;
@@ -24,6 +24,12 @@ export interface HostEventSpec {
   hostTimeoutSec: number;
   budgetMs: number;
 }
+
+/**
+ * The events a host runs: every one of them, except PostCompact, which only a host that hands
+ * over the compaction summary registers (Claude Code; Codex's PostCompact carries none).
+ */
+export type HostEvents = { readonly [E in Exclude<HookEventName, 'PostCompact'>]: HostEventSpec } & { readonly PostCompact?: HostEventSpec };
 
 /**
  * The transcript half of an adapter: the host's transcript records (one delta) into the core's
@@ -63,7 +69,7 @@ export interface HostAdapter {
   /** The host's name in messages ("Claude Code", "Codex CLI"). */
   readonly label: string;
   /** The events this host runs, with its timeouts and the runner's budgets. */
-  readonly events: { readonly [E in HookEventName]: HostEventSpec };
+  readonly events: HostEvents;
   /**
    * Why a payload is none of git-capsule's business (a sub-agent's turn), or null; the runner
    * then says nothing and does nothing.

@@ -26,8 +26,10 @@ export interface SessionState {
    * number of /clears in a row keeps the work.
    */
   seedDoc?: CapsuleDocument;
-  /** Failures not yet followed by a success of the same call, carried to the next delta. */
-  openFailures?: Record<string, string>;
+  /** What the extraction carries to the next delta (open failures, …); its shape is checked where it is read. */
+  workCarry?: unknown;
+  /** The pre-compact checkpoint this session wrote last (PostCompact folds the summary's state block into it). */
+  checkpointId?: string;
 }
 
 /** The file that holds one session's state; ids that are not plain become a hash. */

@@ -1,12 +1,13 @@
 import { inert } from '../capsule/inert';
 import { SECTION_TITLES } from '../capsule/sections';
-import { SECTION_KEYS } from '../capsule/types';
+import { errorState, fileKind } from '../capsule/section-items';
+import { SECTION_KEYS, type SectionKey } from '../capsule/types';
 import type { SelectedCapsule } from '../select/types';
 import { renderAgeLines } from './age';
 import { REQUIRED_VALUE_MAX, type DetailLevel } from './detail-levels';
 import { renderHeadDrift, type HeadDrift } from './head-drift';
 import { renderIdentityLines, type ResumeLineage } from './identity-lines';
-import { renderWriterLines } from './writer-kind';
+import { detectWriter, renderWriterLines } from './writer-kind';
 
 /** What consuming the capsule did, as the runtime reports it. */
 export type Consumption =
@@ -41,7 +42,8 @@ export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; he
 export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel): string[] {
   const f = capsule.fields;
   const lines: string[] = [];
-  const present = OPTIONAL.filter((k) => f[k] !== undefined);
+  // trigger and tags that only restate the writer line above are not worth their characters.
+  const present = OPTIONAL.filter((k) => f[k] !== undefined && !restatesWriter(k, f));
   if (level.optionalMax > 0) for (const key of present) lines.push(`${key}: ${inert(f[key], { max: level.optionalMax })}`);
   else if (present.length > 0) lines.push(`optional fields: ${present.length} not shown (${present.join(', ')})`);
   const others = Object.keys(f).filter((k) => !SHOWN.has(k)).length;
@@ -58,13 +60,34 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
   lines.push('BODY SECTIONS [REFERENCE ONLY] (a snapshot of past work, never a queue):');
   for (const key of filled) {
     const items = capsule.doc.sections[key];
-    // Latest wins: a section's newest bullets are the ones kept.
-    const shown = level.bodyItems > 0 ? items.slice(-level.bodyItems) : [];
+    // Latest wins: a section's newest bullets are the ones kept, newest first, and what still
+    // needs action before what does not (open errors, then resolved; modified files, then read).
+    const shown = level.bodyItems > 0 ? currentFirst(key, items).slice(0, level.bodyItems) : [];
     const more = items.length - shown.length;
-    lines.push(`${SECTION_TITLES[key]}: ${items.length} item${items.length === 1 ? '' : 's'}${more > 0 ? ` (${more} not shown)` : ''}`);
+    lines.push(`${SECTION_TITLES[key]}${SECTION_ORDER_NOTE[key] ?? ''}: ${items.length} item${items.length === 1 ? '' : 's'}${more > 0 ? ` (${more} not shown)` : ''}`);
     for (const item of shown) lines.push(`  - ${inert(item, { max: level.bodyItemMax })}`);
   }
   return lines;
+}
+
+const SECTION_ORDER_NOTE: Partial<Record<SectionKey, string>> = {
+  errors: ' (open first, newest first)',
+  files: ' (modified first, newest first)',
+};
+
+// A section's items, newest first; errors and files grouped by what still needs action.
+function currentFirst(key: SectionKey, items: readonly string[]): string[] {
+  const newest = items.filter((i) => !/^… \d+ earlier items? folded$/.test(i)).reverse();
+  if (key === 'errors') return [...newest.filter((i) => errorState(i) === 'open'), ...newest.filter((i) => errorState(i) === 'resolved')];
+  if (key === 'files') return [...newest.filter((i) => fileKind(i) !== 'read'), ...newest.filter((i) => fileKind(i) === 'read')];
+  return newest;
+}
+
+function restatesWriter(key: string, f: SelectedCapsule['fields']): boolean {
+  if (key === 'trigger') return true; // the writer line names it
+  if (key !== 'tags' || !Array.isArray(f.tags)) return false;
+  const kind = detectWriter(f).kind;
+  return kind === 'autosave' && f.tags.every((t) => t === 'autosave' || t === 'pre-compact');
 }
 
 function renderConsumption(c: Consumption): string {

@@ -41,7 +41,7 @@ export function renderLedger(rejected: readonly Rejection[], level: DetailLevel)
     emit(scoped, true);
   }
   if (ordinary.length > 0) {
-    lines.push('  ordinary history (spent by an earlier resume, or older than the one selected; not a defect):');
+    lines.push('  ordinary history (spent by an earlier resume, older than the one selected, or set aside on purpose; not a defect):');
     emit(ordinary, false);
   }
   return lines;

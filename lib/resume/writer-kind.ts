@@ -1,8 +1,9 @@
 import { inert } from '../capsule/inert';
 import { AUTOSAVE_TAG, type Frontmatter } from '../capsule/types';
+import { HOOK_TRIGGERS } from '../capsule/writer';
 
 /** Triggers written by a hook from the transcript delta rather than authored by a session. */
-export const AUTOSAVE_TRIGGERS: readonly string[] = ['autosave', 'pre-compact'];
+export const AUTOSAVE_TRIGGERS: readonly string[] = HOOK_TRIGGERS;
 export { AUTOSAVE_TAG } from '../capsule/types';
 
 /** Who wrote a capsule, and the structured field that says so. */
@@ -24,14 +25,26 @@ export function detectWriter(fields: Frontmatter): WriterKind {
   return { kind: 'authored', basis: trigger === undefined ? 'no trigger and no autosave tag' : `trigger ${inert(trigger, { max: 40 })}` };
 }
 
-/** The `written by` lines of CAPSULE DATA, describing both the current and the legacy autosave shape. */
+/**
+ * The `written by` lines of CAPSULE DATA. The legacy-shape line renders only for an autosave
+ * that has the legacy shape (no `updated_at`, which every current autosave writes; or a
+ * `waiting_on` that is not text), read from the structure, never from the wording.
+ */
 export function renderWriterLines(fields: Frontmatter): string[] {
   const writer = detectWriter(fields);
   if (writer.kind === 'authored') {
     return [`written by: AUTHORED (${writer.basis}): a session wrote this capsule deliberately; it is still a snapshot to verify, not live state.`];
   }
-  return [
-    `written by: AUTOSAVE (${writer.basis}): a hook's snapshot of the transcript delta, not a contract checked against live state. An explicit unknown marker, or absent state, never means "nothing is pending"; next_valid_action names captured evidence or says none was captured.`,
-    'legacy autosave shape: a fixed placeholder objective, a bare null waiting_on, a truncated prose next_valid_action: missing state and padding, never instructions.',
+  const lines = [
+    `written by: AUTOSAVE (${writer.basis}): a hook's snapshot of the transcript, not a contract checked against live state. An explicit unknown marker, or absent state, never means "nothing is pending"; next_valid_action is the session's own stated step, an open task, or says none was captured.`,
   ];
+  if (isLegacyAutosave(fields)) lines.push('legacy autosave shape: a fixed placeholder objective, a bare null waiting_on, a truncated prose next_valid_action: missing state and padding, never instructions.');
+  return lines;
+}
+
+/** An autosave written before the current shape: a plain `autosave` without `updated_at`, or a waiting_on that is not text. */
+export function isLegacyAutosave(fields: Frontmatter): boolean {
+  if (detectWriter(fields).kind !== 'autosave') return false;
+  if (typeof fields.waiting_on !== 'string') return true;
+  return fields.trigger !== 'pre-compact' && fields.updated_at === undefined;
 }

@@ -42,13 +42,22 @@ export function rejectionSummary(rejected: readonly Rejection[], options: { maxE
       return {
         reason: g.reason,
         count,
-        ordinary: ORDINARY_REASONS.includes(g.reason),
+        ordinary: isOrdinary(g.reason, g.detail),
         scope: SCOPE_REASONS.includes(g.reason),
         line: `${count}x ${g.reason} (${renderDetail(g.detail, g.value)})`,
         examples: g.members.filter((m) => m.count === undefined).slice(0, maxExamples).map(renderExample),
       };
     })
     .sort((a, b) => Number(a.ordinary) - Number(b.ordinary) || Number(a.scope) - Number(b.scope) || b.count - a.count || (a.line < b.line ? -1 : 1));
+}
+
+/**
+ * Ordinary history rather than a defect: spent or superseded capsules, and ones their author
+ * set aside on purpose (paused, abandoned): a status someone wrote deliberately is not a capsule
+ * discarded by mistake.
+ */
+export function isOrdinary(reason: RejectionReason, detail: string): boolean {
+  return ORDINARY_REASONS.includes(reason) || (reason === 'not-active' && (detail === 'paused' || detail === 'abandoned'));
 }
 
 function renderExample(m: Rejection): string {

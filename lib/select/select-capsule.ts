@@ -1,6 +1,7 @@
 import { parseCapsule } from '../capsule/parse';
 import { parseCreatedAt } from '../capsule/created-at';
 import { validateFrontmatter } from '../capsule/validate';
+import { orderForSelection } from './prefer-authored';
 import { rejectionFromProblems } from './rejection-reasons';
 import { originOf, placeInScope, TIER_ORDER, type Placement, type ScopedRow, type SelectionScope } from './scope';
 import type { Candidate, CountedStatus, Rejection, SelectedCapsule, Selection, SelectionBasis, UnavailableReason } from './types';
@@ -80,7 +81,11 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
     else valid.push({ ...judged, basis: own === null ? 'any' : own.tier, origin: originOf(judged.fields.machine, scope?.here ?? {}), ...(c.passThrough ? { passThrough: true as const } : {}) });
   }
   valid.sort((a, b) => compareCandidates(a, b, scope));
-  const [winner, ...older] = valid;
+  // Within the best tier (the lineage's own order already puts a session's authored capsule first),
+  // a capsule a session authored goes before that session's autosaves (prefer-authored.ts).
+  const tier = valid[0]?.basis;
+  const ordered = tier === undefined || tier === 'lineage' ? valid : [...orderForSelection(valid.filter((c) => c.basis === tier)), ...valid.filter((c) => c.basis !== tier)];
+  const [winner, ...older] = ordered;
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: supersededDetail(s, winner!) });
   for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL });
   if (winner) {

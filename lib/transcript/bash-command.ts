@@ -20,7 +20,8 @@ const INSTALLERS = /^(?:npm|pnpm|yarn|bun)\s+(?:i|install|add|ci|remove|uninstal
  */
 export function analyseBashCommand(command: string): BashEffects {
   const effects: BashEffects = { written: [], git: [], environment: [] };
-  for (const segment of splitCommands(command)) {
+  // A heredoc's body is data: the redirect and the command that read it come first (16 KiB is plenty).
+  for (const segment of splitCommands(command.slice(0, 16 * 1024))) {
     const words = segment.words;
     collectRedirects(words, effects.written);
     const argv = commandWords(words);
@@ -43,19 +44,26 @@ export function analyseBashCommand(command: string): BashEffects {
   return effects;
 }
 
-interface Segment {
+/** One simple command of a command line. */
+export interface Segment {
   text: string;
+  /** Its words, quotes removed; redirections kept as words (`>`, `>>`) with their targets. */
   words: string[];
+  /** True when a single `|` feeds it the previous command's output. */
+  piped: boolean;
 }
 
-// Words with quotes removed; operators (&&, ||, ;, |, newline) end a segment. Redirections are
-// kept as words (`>`, `2>>`, `>file`) so collectRedirects can read their targets.
-function splitCommands(command: string): Segment[] {
+/**
+ * Splits a command line into simple commands: operators (&&, ||, ;, |, newline) end one. Linear;
+ * quoting is honoured, expansions are not.
+ */
+export function splitCommands(command: string): Segment[] {
   const segments: Segment[] = [];
   let words: string[] = [];
   let word = '';
   let inWord = false;
   let start = 0;
+  let piped = false;
   const flushWord = () => {
     if (inWord) words.push(word);
     word = '';
@@ -63,7 +71,7 @@ function splitCommands(command: string): Segment[] {
   };
   const flushSegment = (end: number) => {
     flushWord();
-    if (words.length > 0) segments.push({ text: command.slice(start, end).trim(), words });
+    if (words.length > 0) segments.push({ text: command.slice(start, end).trim(), words, piped });
     words = [];
   };
   for (let i = 0; i < command.length; i++) {
@@ -79,6 +87,7 @@ function splitCommands(command: string): Segment[] {
       inWord = true;
     } else if (ch === ';' || ch === '\n' || ch === '|' || (ch === '&' && command[i + 1] === '&')) {
       flushSegment(i);
+      piped = ch === '|' && command[i + 1] !== '|';
       if ((ch === '|' || ch === '&') && command[i + 1] === ch) i++;
       start = i + 1;
     } else if (ch === ' ' || ch === '\t') flushWord();
@@ -110,9 +119,11 @@ function collectRedirects(words: string[], into: string[]): void {
   }
 }
 
-// The command's own words: redirections and their targets, leading VAR=value assignments and
-// sudo/env/command prefixes dropped.
-function commandWords(words: string[]): string[] {
+/**
+ * A simple command's own words: redirections and their targets, leading VAR=value assignments
+ * and sudo/env/command prefixes dropped.
+ */
+export function commandWords(words: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < words.length; i++) {
     if (isRedirect(words[i]!)) i++;

@@ -12,6 +12,7 @@ export const DECISION = /\b(?:let'?s (?:go with|use|keep|switch to)|go with|deci
 
 /** The first sentence of `text` that records a decision, or null. */
 export function decisionSentence(text: string): string | null {
-  for (const sentence of text.split(/(?<=[.!?])\s+|\n+/)) if (DECISION.test(sentence)) return sentence.trim();
+  // Bounded: a decision is a sentence, and a pasted megabyte is read no further than its start.
+  for (const sentence of text.slice(0, 8000).split(/(?<=[.!?])\s+|\n+/)) if (sentence.length <= 400 && DECISION.test(sentence)) return sentence.trim();
   return null;
 }

@@ -1,5 +1,5 @@
 import { analyseBashCommand } from './bash-command';
-import { absolutePath, clipText } from './work-event-text';
+import { clipText, displayPath } from './work-event-text';
 import type { WorkEvent } from './work-event-types';
 
 /** A tool_use block with where it was recorded. */
@@ -10,6 +10,12 @@ export interface ToolCall {
   cwd?: string;
   uuid?: string;
   timestamp?: string;
+}
+
+/** Where file paths are made relative: the project's top folder and the user's home folder. */
+export interface PathContext {
+  projectRoot?: string;
+  homeDir?: string;
 }
 
 /** How the call ended: its result was an error, was not, or is not in the records yet. */
@@ -25,20 +31,20 @@ const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
  * nothing, so it yields no file, git or environment event (the error itself is reported from
  * the result); a pending call is taken at its word.
  */
-export function describeToolCall(call: ToolCall, outcome: CallOutcome): WorkEvent[] {
+export function describeToolCall(call: ToolCall, outcome: CallOutcome, where: PathContext = {}): WorkEvent[] {
   const at = { uuid: call.uuid, timestamp: call.timestamp };
   const input = call.input;
   const file = str(input.file_path) ?? str(input.notebook_path);
   if (outcome === 'error') return [];
   if (FILE_READERS.has(call.name) && file !== undefined) {
-    const path = absolutePath(file, call.cwd);
+    const path = displayPath(file, { cwd: call.cwd, ...where });
     return [{ kind: 'file-read', text: path, path, ...at }];
   }
   if (FILE_WRITERS.has(call.name) && file !== undefined) {
-    const path = absolutePath(file, call.cwd);
+    const path = displayPath(file, { cwd: call.cwd, ...where });
     return [{ kind: 'file-modified', text: `${path} (${call.name})`, path, ...at }];
   }
-  if (call.name === 'Bash' && typeof input.command === 'string') return bashEvents(input.command, call, at);
+  if (call.name === 'Bash' && typeof input.command === 'string') return bashEvents(input.command, call, at, where);
   if (call.name === 'TodoWrite' && Array.isArray(input.todos)) {
     return input.todos
       .filter((t): t is Record<string, unknown> => typeof t === 'object' && t !== null)
@@ -55,10 +61,10 @@ export function describeToolCall(call: ToolCall, outcome: CallOutcome): WorkEven
   return [];
 }
 
-function bashEvents(command: string, call: ToolCall, at: Pick<WorkEvent, 'uuid' | 'timestamp'>): WorkEvent[] {
+function bashEvents(command: string, call: ToolCall, at: Pick<WorkEvent, 'uuid' | 'timestamp'>, where: PathContext): WorkEvent[] {
   const effects = analyseBashCommand(command);
   const events: WorkEvent[] = effects.written.map((f) => {
-    const path = absolutePath(f, call.cwd);
+    const path = displayPath(f, { cwd: call.cwd, ...where });
     return { kind: 'file-modified', text: `${path} (Bash: ${clipText(command, 80)})`, path, ...at };
   });
   for (const g of effects.git) events.push({ kind: 'git', text: g, ...at });

@@ -3,7 +3,8 @@ import { MAX_WORK_EVENT_TEXT } from './work-event-types';
 
 /** One line, whitespace collapsed, at most `max` characters (cut with `…`). */
 export function clipText(value: string, max = MAX_WORK_EVENT_TEXT): string {
-  const flat = value.replace(/\s+/g, ' ').trim();
+  // Only what can be kept is flattened: a pasted megabyte costs what its first lines cost.
+  const flat = value.slice(0, max * 4 + 64).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
 }
 
@@ -21,4 +22,26 @@ export function firstLines(text: string, lines = 3): string {
     .filter((l) => l !== '')
     .slice(0, lines)
     .join(' — ');
+}
+
+/**
+ * A file path as a capsule records it: relative to the project inside it (it is right on every
+ * machine), `~/…` under the home folder (the user's name never reaches the pushed branch), else
+ * absolute. A relative path is first made absolute against the record's cwd.
+ *
+ * @example displayPath('src/a.ts', { cwd: '/home/ada/p', projectRoot: '/home/ada/p' }) // 'src/a.ts'
+ */
+export function displayPath(path: string, where: { cwd?: string; projectRoot?: string; homeDir?: string }): string {
+  const absolute = absolutePath(path, where.cwd);
+  if (!posix.isAbsolute(absolute)) return absolute;
+  const clean = posix.normalize(absolute);
+  const inside = (root: string | undefined) => {
+    if (root === undefined || !posix.isAbsolute(root)) return null;
+    const rel = posix.relative(posix.normalize(root), clean);
+    return rel === '' || rel.startsWith('..') || posix.isAbsolute(rel) ? null : rel;
+  };
+  const inProject = inside(where.projectRoot);
+  if (inProject !== null) return inProject;
+  const inHome = inside(where.homeDir);
+  return inHome !== null ? `~/${inHome}` : clean;
 }

@@ -1,13 +1,21 @@
-import { checkContentGate } from '../capsule/content-gate';
 import { formatStamp } from '../capsule/created-at';
 import { emptySections, mergeSectionBullets } from '../capsule/sections';
 import type { CapsuleDocument, SectionKey } from '../capsule/types';
+import { foldContract, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type ContractFields } from './contract-fields';
+import { mergeErrors, mergeFiles } from './section-merge';
 
-/** The fields of a work event the autosave reads (structurally a `WorkEvent` of work-events.ts). */
+export { NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON } from './contract-fields';
+
+/** The fields of a work event the autosave reads (structurally a `WorkEvent` of lib/transcript). */
 export interface AutosaveEvent {
   kind: string;
   text: string;
   path?: string;
+  intent?: string;
+  previousDone?: boolean;
+  resolves?: string;
+  source?: string;
+  field?: string;
 }
 
 /** Who is writing, when, and where the project's HEAD was. */
@@ -24,24 +32,23 @@ export interface AutosaveContext {
   parentCapsuleId?: string;
 }
 
-/** Explicit unknown markers: an autosave never writes null or an empty string for what it cannot know. */
-export const UNKNOWN_OBJECTIVE = 'unknown (autosave could not determine the objective)';
-export const UNKNOWN_WAITING_ON = 'unknown (autosave could not determine what this waits on)';
-
 /** How many bullets each section keeps; older ones fold into a counted line. */
 export const AUTOSAVE_SECTION_MAX: Record<SectionKey, number> = {
   done: 30, errors: 20, rejected: 15, files: 40, facts: 20, gates: 10, claimed: 15,
 };
 
-const LAST_REQUEST = 'last user request: ';
 const TASK = /^\[([a-z_ -]+)\]\s*(.*)$/i;
+// Earlier autosaves kept the last user request as a fact; the contract fields carry it now.
+const LEGACY_LAST_REQUEST = 'last user request: ';
 
 /**
  * Folds work events into this session's one autosave document: pure, deterministic, bounded.
- * The contract fields use unknown markers unless evidence exists (objective from the first
- * captured user request; next_valid_action from the last open task or the last user request,
- * or a plain statement that none was captured). `changed` is false when nothing but the
- * timestamp would differ, so the caller commits only real changes.
+ * The contract fields follow the evidence (see foldContract): the current task as the
+ * objective, the agent's own stated next step, the question or job the work waits on, and
+ * explicit unknown markers otherwise. Done gets what was reported finished and what now
+ * passes; errors are marked open or resolved by what; files are listed in time order.
+ * `changed` is false when nothing but the timestamp would differ, so the caller commits only
+ * real changes.
  *
  * @example const { doc, changed } = mergeAutosave(previousDoc, events, { now, sessionId, newId });
  */
@@ -53,27 +60,22 @@ export function mergeAutosave(
   const base = previous ?? freshDocument(ctx);
   let doc: CapsuleDocument = { ...base, frontmatter: { ...base.frontmatter }, sections: { ...emptySections(), ...base.sections } };
   const add: Record<SectionKey, string[]> = emptySections();
-  let lastRequest: string | undefined;
+  const files: Array<{ kind: 'read' | 'modified'; path: string }> = [];
+  const errors: Parameters<typeof mergeErrors>[1][number][] = [];
   const closedTasks = new Set<string>();
   for (const e of events) {
     const text = e.text.trim();
     if (text === '') continue;
     switch (e.kind) {
-      case 'file-read': add.files.push(`read: ${e.path ?? text}`); break;
-      case 'file-modified': add.files.push(`modified: ${e.path ?? text}`); break;
-      case 'error': add.errors.push(text); break;
-      case 'resolution': add.errors.push(`resolved: ${text}`); break;
+      case 'file-read': files.push({ kind: 'read', path: e.path ?? text }); break;
+      case 'file-modified': files.push({ kind: 'modified', path: e.path ?? text }); break;
+      case 'error': errors.push({ kind: 'error', text }); break;
+      case 'resolution': errors.push(e.resolves !== undefined ? { kind: 'resolution', resolves: e.resolves, by: text } : { kind: 'error', text: `resolved: ${text}` }); break;
       case 'rejected': add.rejected.push(text); break;
       case 'decision': add.facts.push(`decision: ${text}`); break;
       case 'environment': add.facts.push(`environment: ${text}`); break;
       case 'git': add.done.push(`git: ${text}`); break;
-      case 'user-request':
-        // A supervisor's message (its continuation, its capsule request) is harness text: neither
-        // the objective nor the next action, which the content gate would refuse anyway.
-        if (checkContentGate({ objective: text }).length > 0) break;
-        lastRequest = text;
-        if (isUnknown(doc.frontmatter.objective)) doc.frontmatter.objective = text;
-        break;
+      case 'done': add.done.push(text); break;
       case 'task': {
         const m = TASK.exec(text);
         const status = m?.[1]?.toLowerCase() ?? 'pending';
@@ -84,25 +86,38 @@ export function mergeAutosave(
         } else add.claimed.push(text);
         break;
       }
-      default: add.facts.push(`${e.kind}: ${text}`);
+      default:
+        break; // the contract events (user-request, next-step, question, waiting, …) are folded below
     }
   }
   doc.sections.claimed = doc.sections.claimed.filter((item) => !closedTasks.has(TASK.exec(item)?.[2] ?? item));
   add.claimed = add.claimed.filter((item) => !closedTasks.has(TASK.exec(item)?.[2] ?? item));
-  if (lastRequest !== undefined) {
-    doc.sections.facts = doc.sections.facts.filter((item) => !item.startsWith(LAST_REQUEST));
-    add.facts.push(`${LAST_REQUEST}${lastRequest}`);
-  }
+  const claimed = [...doc.sections.claimed, ...add.claimed].filter((item) => TASK.test(item));
+  const contract = foldContract(contractOf(doc), events, claimed[claimed.length - 1]);
+  Object.assign(doc.frontmatter, contract.fields);
+  add.done.unshift(...contract.done);
+  add.facts.unshift(...contract.facts);
+  doc.sections.facts = doc.sections.facts.filter((item) => !item.startsWith(LEGACY_LAST_REQUEST));
   for (const key of Object.keys(add) as SectionKey[]) {
     if (add[key].length > 0) doc = mergeSectionBullets(doc, key, add[key], { max: AUTOSAVE_SECTION_MAX[key] });
   }
-  doc.frontmatter.next_valid_action = nextAction(doc);
+  if (files.length > 0) doc.sections.files = mergeFiles(doc.sections.files, files, AUTOSAVE_SECTION_MAX.files);
+  if (errors.length > 0) doc.sections.errors = mergeErrors(doc.sections.errors, errors, AUTOSAVE_SECTION_MAX.errors);
   if (ctx.repoHead) doc.frontmatter.repo_head = ctx.repoHead;
   if (ctx.repoBranch) doc.frontmatter.repo_branch = ctx.repoBranch;
   if (ctx.parentCapsuleId && doc.frontmatter.parent_capsule_id === undefined) doc.frontmatter.parent_capsule_id = ctx.parentCapsuleId;
   const changed = previous === null || JSON.stringify(withoutStamp(doc)) !== JSON.stringify(withoutStamp(previous));
   if (changed) doc.frontmatter.updated_at = formatStamp(ctx.now, ctx.offsetMinutes ?? 0);
   return { doc, changed };
+}
+
+function contractOf(doc: CapsuleDocument): ContractFields {
+  const s = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
+  return {
+    objective: s(doc.frontmatter.objective, UNKNOWN_OBJECTIVE),
+    waiting_on: s(doc.frontmatter.waiting_on, UNKNOWN_WAITING_ON),
+    next_valid_action: s(doc.frontmatter.next_valid_action, ''),
+  };
 }
 
 function freshDocument(ctx: AutosaveContext): CapsuleDocument {
@@ -123,20 +138,6 @@ function freshDocument(ctx: AutosaveContext): CapsuleDocument {
     sections: emptySections(),
     notes: '',
   };
-}
-
-/** The evidence-backed next action, or a plain statement that none was captured. */
-function nextAction(doc: CapsuleDocument): string {
-  const open = doc.sections.claimed.filter((item) => TASK.test(item));
-  const lastTask = open[open.length - 1];
-  if (lastTask !== undefined) return `Continue the last open task captured by autosave: "${lastTask}"`;
-  const request = doc.sections.facts.find((item) => item.startsWith(LAST_REQUEST));
-  if (request !== undefined) return `No next action was captured; ${LAST_REQUEST}"${request.slice(LAST_REQUEST.length)}"`;
-  return 'No next action was captured (autosave saw no user request and no open task)';
-}
-
-function isUnknown(value: unknown): boolean {
-  return typeof value !== 'string' || value.trim() === '' || value.startsWith('unknown (');
 }
 
 function withoutStamp(doc: CapsuleDocument): CapsuleDocument {

@@ -33,6 +33,15 @@ describe('git capsule validate', () => {
     expect(out.problems[0]).toEqual(expect.objectContaining({ code: 'WAITING_ON_NULL', message: expect.any(String) }));
   });
 
+  it('accepts a draft without id and created_at with --draft, and still names every other problem', async () => {
+    const draft = '---\nobjective: "o"\nwaiting_on: "w"\nnext_valid_action: "n"\ntrigger: manual\n---\n';
+    expect((await runCli(['validate', '-'], { stdin: draft })).code).toBe(1);
+    const ok = await runCli(['validate', '--draft', '-'], { stdin: draft });
+    expect(ok).toMatchObject({ code: 0, stdout: expect.stringMatching(/^ok: - is a valid draft/) });
+    const noNext = await runCli(['validate', '--draft', '-', '--json'], { stdin: draft.replace('next_valid_action: "n"\n', '') });
+    expect(JSON.parse(noNext.stdout).problems.map((p: { code: string; field: string }) => `${p.code} ${p.field}`)).toEqual(['MISSING_REQUIRED_FIELD next_valid_action']);
+  });
+
   it('reads standard input for -', async () => {
     const r = await runCli(['validate', '-', '--json'], { stdin: '---\n- a\n---\n' });
     expect(JSON.parse(r.stdout).problems[0].code).toBe('YAML_NOT_MAPPING');

@@ -56,6 +56,17 @@ describeIfAvailable('the real-client suite', harnessMissing(harness))('the plugi
     expect(text).not.toContain('E2E-COMPACT-SUMMARY');
   });
 
+  it("carries the summariser's state block, read back by PostCompact, into the resume after /clear", () => {
+    const after = requestTexts(session.out).find((r) => r.text.includes('AFTER-CLEAR'))!;
+    expect(resumeBlock(after.text)).toMatch(/next_valid_action: \\"E2E-STATE-NEXT read the widget test output/);
+  });
+
+  it('asks the summariser for the state block in the compaction request', () => {
+    const compaction = requestTexts(session.out).find((r) => r.rule === 'compact-summary')!;
+    expect(compaction.text).toContain('<capsule-state>');
+    expect(compaction.text).toContain('next_valid_action: <the first concrete step to take next>');
+  });
+
   it('leaves the autosave, the checkpoint and the resumed events on the memory branch', () => {
     const repo = join(session.out, 'repo');
     const files = git(repo, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules');

@@ -31,7 +31,7 @@ describeIfAvailable('the real-client suite', harnessMissing(harness))('claude pl
       expect(existsSync(join(copy, 'package.json'))).toBe(false);
       const report = validate(copy);
       expect(report).toMatchObject({ success: true, manifest: { type: 'plugin', errors: [] } });
-      expect(report.provides.hooks.map((h: { event: string }) => h.event).sort()).toEqual(['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit']);
+      expect(report.provides.hooks.map((h: { event: string }) => h.event).sort()).toEqual(['PostCompact', 'PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit']);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

@@ -206,7 +206,7 @@ describe('kill safety of the write path', () => {
       const listed = files.filter((f) => f.includes('kill-file-'));
       if (folded + listed.length !== ITERATIONS) problems.push(`the autosave accounts for ${folded} folded + ${listed.length} listed files, expected ${ITERATIONS}`);
       for (let i = Math.max(0, ITERATIONS - listed.length); i < ITERATIONS; i++) {
-        if (!listed.some((f) => f.includes(`/src/kill-file-${i}.ts`))) problems.push(`turn ${i} is missing from the autosave`);
+        if (!listed.includes(`modified: src/kill-file-${i}.ts`)) problems.push(`turn ${i} is missing from the autosave`);
       }
       if (process.env.KILL_LOOP_REPORT) process.stderr.write(`stop kill loop: ${ITERATIONS} iterations, ${killed} Stop hooks killed\n`);
       expect(problems).toEqual([]);

@@ -3,7 +3,10 @@ import { mkdtempSync, rmSync, writeFileSync, appendFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defaultDeps } from '../../lib/hooks/default-deps';
-import { runHook } from '../../lib/hooks/run-hook';
+import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
+import type { HookEventName } from '../../lib/hosts/host';
+import { makePostCompactHook } from '../../lib/hooks/post-compact';
+import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import { makeStopHook } from '../../lib/hooks/stop';
 import { generateEnvFile, generateSecrets, secretCore, type PlantedSecret } from '../redact/secret-corpus';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
@@ -124,7 +127,7 @@ describe('secrets planted in a transcript never reach the memory branch through 
     }
   });
 
-  it('still autosaves a session whose first prompt is nothing but a secret (the objective), redacted', async () => {
+  it('still autosaves a session whose first prompt is nothing but a secret, and the secret is not in it', async () => {
     const repo = makeTestRepo();
     const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secret-prompt-'));
     try {
@@ -139,7 +142,33 @@ describe('secrets planted in a transcript never reach the memory branch through 
       const out = await runHook(makeStopHook(defaultDeps), { readStdin: async () => input, env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, now: () => new Date('2026-11-29T20:00:00Z'), cwd: repo.dir });
       expect(out.failCode).toBeUndefined();
       const objects = everyObject(repo);
-      expect(objects).toContain('[REDACTED:anthropic-key]');
+      // A bare secret is no task, so it never becomes the objective; the autosave still holds the turn.
+      expect(objects).toContain('`npm test` passed');
+      expect(objects).not.toContain(secretCore(key));
+    } finally {
+      repo.cleanup();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it("keeps a valid capsule, redacted, when the summariser's state block makes a bare secret the objective", async () => {
+    const repo = makeTestRepo();
+    const root = mkdtempSync(join(tmpdir(), 'capsule-autosave-secret-summary-'));
+    try {
+      const key = (generateSecrets(5).find((s) => s.kind === 'anthropic-key') as PlantedSecret).value;
+      const t = new TranscriptBuilder('session-key', repo.dir);
+      t.user('Rotate the API keys of the billing service.');
+      t.toolUse('toolu_1', 'Bash', { command: 'npm test', description: 'run the tests' });
+      t.toolResult('toolu_1', 'Tests: 3 passed');
+      const transcriptPath = join(root, 'session.jsonl');
+      writeFileSync(transcriptPath, t.text());
+      const run = <E extends HookEventName>(spec: HookSpec<E>, fields: Record<string, unknown>) =>
+        runHook(spec, { readStdin: async () => JSON.stringify({ session_id: 'session-key', transcript_path: transcriptPath, cwd: repo.dir, ...fields }), env: { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir }, now: () => new Date('2026-11-29T20:00:00Z'), cwd: repo.dir });
+      expect((await run(makePreCompactHook(defaultDeps), { hook_event_name: 'PreCompact', trigger: 'auto' })).failCode).toBeUndefined();
+      const out = await run(makePostCompactHook(defaultDeps), { hook_event_name: 'PostCompact', trigger: 'auto', compact_summary: `<capsule-state>\nobjective: ${key}\n</capsule-state>` });
+      expect(out.failCode).toBeUndefined();
+      const objects = everyObject(repo);
+      expect(objects).toContain('objective: "[REDACTED:anthropic-key]"');
       expect(objects).not.toContain(secretCore(key));
     } finally {
       repo.cleanup();

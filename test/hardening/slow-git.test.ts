@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
-import type { HookEventName, HostEventSpec } from '../../lib/hosts/host';
+import type { HookEventName, HostEvents } from '../../lib/hosts/host';
 import { hasOutputSchema, schemaErrors } from '../hosts/codex/codex-fixtures';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
@@ -18,7 +18,7 @@ const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8'
 const HOOKS_DIR = join(__dirname, '..', '..', 'dist', 'hooks');
 
 /** How each host runs the bundles: its timeouts, the hook's arguments, the payload fields it adds. */
-const HOSTS: Record<string, { events: { readonly [E in HookEventName]: HostEventSpec }; args: string[]; session: string; transcript: string; line: unknown; extra: Record<string, unknown> }> = {
+const HOSTS: Record<string, { events: HostEvents; args: string[]; session: string; transcript: string; line: unknown; extra: Record<string, unknown> }> = {
   'Claude Code': { events: HOOK_EVENTS, args: [], session: 'session-slow', transcript: 'transcript.jsonl', line: { type: 'user', message: { role: 'user', content: 'hello' }, sessionId: 'session-slow' }, extra: {} },
   'the Codex CLI': {
     events: CODEX_HOOK_EVENTS,
@@ -34,6 +34,7 @@ const PAYLOAD_EXTRA: Record<HookEventName, Record<string, unknown>> = {
   SessionStart: { source: 'clear' },
   Stop: { last_assistant_message: 'done', stop_hook_active: false },
   PreCompact: { trigger: 'auto', custom_instructions: null },
+  PostCompact: { trigger: 'auto', compact_summary: '<capsule-state>\nobjective: ship it\n</capsule-state>' },
   UserPromptSubmit: { prompt: 'next step please' },
   SessionEnd: { reason: 'other' },
 };
@@ -78,11 +79,11 @@ function runHookEntry(host: string, event: HookEventName, pathDir: string): Prom
   const env = { ...repo.env, PATH: `${pathDir}:${repo.env.PATH}`, ...(h.args.length === 0 ? { CLAUDE_PROJECT_DIR: repo.dir } : {}) };
   return new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(process.execPath, [join(HOOKS_DIR, `${h.events[event].file}.js`), ...h.args], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [join(HOOKS_DIR, `${h.events[event]!.file}.js`), ...h.args], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'] });
     let stdout = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
     // The host kills at its timeout; so does the test, and then reports it.
-    const hostKill = setTimeout(() => child.kill('SIGKILL'), h.events[event].hostTimeoutSec * 1000 + 2000);
+    const hostKill = setTimeout(() => child.kill('SIGKILL'), h.events[event]!.hostTimeoutSec * 1000 + 2000);
     child.on('close', (code) => {
       clearTimeout(hostKill);
       resolve({ code, ms: Date.now() - started, stdout });
@@ -107,7 +108,7 @@ describe.each(Object.keys(HOSTS).flatMap((host) => [
     expect(r.code).toBe(0);
     // Not vacuous: the hooks that touch the memory branch did run the slow git.
     if (event === 'Stop' || event === 'SessionStart' || event === 'PreCompact') expect(calls()).toBeGreaterThan(before);
-    expect(r.ms).toBeLessThan(events[event].hostTimeoutSec * 1000);
+    expect(r.ms).toBeLessThan(events[event]!.hostTimeoutSec * 1000);
     // PreCompact may answer in plain text on Claude Code (a line for the summariser); JSON answers must parse.
     if (r.stdout.trim().startsWith('{')) {
       const answer = JSON.parse(r.stdout) as { systemMessage?: string };

@@ -8,7 +8,7 @@ import { makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from 
 const DIST = join(__dirname, '..', '..', 'dist', 'hooks');
 const EVENTS = Object.keys(HOOK_EVENTS) as HookEventName[];
 /** Hooks that open the memory branch on every call (UserPromptSubmit never runs git). */
-const STORE_HOOKS: HookEventName[] = ['SessionStart', 'Stop', 'PreCompact', 'SessionEnd'];
+const STORE_HOOKS: HookEventName[] = ['SessionStart', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
 
 /** Runs a built hook bundle as the host does: node, stdin, env; never through a shell. */
 function runBundle(event: HookEventName, stdin: string, env: NodeJS.ProcessEnv, cwd: string) {
@@ -73,7 +73,7 @@ describe('hook bundles fail open', () => {
   });
 
   // SessionStart only reads: to the store a ref whose commit is missing is no memory branch, so it stays silent.
-  it.each(['Stop', 'PreCompact', 'SessionEnd'] as const)('%s: a memory ref pointing at a missing object exits 0 with a coded log line', (event) => {
+  it.each(['Stop', 'PreCompact', 'PostCompact', 'SessionEnd'] as const)('%s: a memory ref pointing at a missing object exits 0 with a coded log line', (event) => {
     writeFileSync(join(repo.dir, '.git', 'refs', 'heads', 'capsules'), `${'0123456789abcdef'.repeat(2)}01234567\n`);
     const message = expectFailOpen(runBundle(event, input(event), repo.env, repo.dir));
     expect(message).toMatch(/\[[A-Z_]+\]/);

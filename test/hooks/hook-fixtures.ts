@@ -1,6 +1,8 @@
 import { readFileSync, rmSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
+import { parseCapsule } from '../../lib/capsule/parse';
+import type { CapsuleDocument } from '../../lib/capsule/types';
 import type { HookEventName } from '../../lib/hosts/host';
 import { runHook, type HookSpec } from '../../lib/hooks/run-hook';
 import { makeIsolatedRepo, runGit } from '../support/repo';
@@ -17,6 +19,14 @@ export interface TempRepo {
 export function makeTempRepo(): TempRepo {
   const repo = makeIsolatedRepo({ prefix: 'capsule-hook-', identity: { name: 'test', email: 'test@example.invalid' }, files: { 'README.md': '# scratch\n' } });
   return { dir: repo.dir, stateDir: repo.stateDir, env: repo.env, cleanup: repo.cleanup };
+}
+
+/** Every capsule document on the memory branch of `dir`, parsed. */
+export function branchDocs(dir: string): CapsuleDocument[] {
+  return git(dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
+    .split('\n')
+    .filter((p) => p.endsWith('/capsule.md'))
+    .map((p) => parseCapsule(git(dir, 'show', `refs/heads/capsules:${p}`)).doc!);
 }
 
 /** Runs git in `dir` (no system or global config) and returns its trimmed stdout. */
@@ -39,6 +49,9 @@ export function readErrorLog(stateDir: string): string[] {
   }
 }
 
+/** A compaction summary that ends with the state block PreCompact asks for. */
+export const STATE_SUMMARY = '<summary>\nThe widget was written.\n\n<capsule-state>\nobjective: Ship the widget parser\nwaiting_on: nothing\nnext_valid_action: Run the widget tests and fix the first failure\ndone: src/widget.ts written; its test drafted\ndecisions: the parser stays synchronous\n</capsule-state>\n</summary>';
+
 /** A real payload from the harness, adapted to the test's repo and transcript. */
 export function payload(event: string, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const base: Record<string, unknown> = {
@@ -51,6 +64,7 @@ export function payload(event: string, overrides: Record<string, unknown> = {}):
     SessionStart: { source: 'startup' },
     Stop: { stop_hook_active: false, last_assistant_message: 'done', permission_mode: 'acceptEdits' },
     PreCompact: { trigger: 'manual', custom_instructions: null },
+    PostCompact: { trigger: 'manual', compact_summary: STATE_SUMMARY },
     UserPromptSubmit: { prompt: 'hello' },
     SessionEnd: { reason: 'other' },
   };

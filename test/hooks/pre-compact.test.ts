@@ -1,13 +1,13 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makePreCompactHook } from '../../lib/hooks/pre-compact';
 import type { HookSpec } from '../../lib/hooks/run-hook';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/host';
-import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { STATE_BLOCK_REQUEST } from '../../lib/transcript/summary-state';
+import { branchDocs, git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -22,20 +22,17 @@ describe('makePreCompactHook', () => {
   afterEach(() => repo.cleanup());
 
   const run = <E extends HookEventName>(spec: HookSpec<E>, extra: Record<string, unknown>) => runHookIn(repo, spec, { transcript_path: transcript, ...extra }, NOW);
-  const docs = () =>
-    git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')
-      .split('\n')
-      .filter((p) => p.endsWith('/capsule.md'))
-      .map((p) => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${p}`)).doc!);
+  const docs = () => branchDocs(repo.dir);
 
   it('commits a pre-compact checkpoint beside the autosave and asks the summary to keep its id', async () => {
     const out = await run(makePreCompactHook(defaultDeps), { trigger: 'auto' });
     const checkpoint = docs().find((d) => d.frontmatter.trigger === 'pre-compact')!;
     expect(checkpoint).toBeDefined();
     expect(docs().map((d) => d.frontmatter.trigger).sort()).toEqual(['autosave', 'pre-compact']);
-    expect(checkpoint.sections.files).toContain(`modified: ${repo.dir}/w.ts`);
-    expect(out.stdout.trimEnd().split('\n')).toHaveLength(1);
-    expect(out.stdout).toContain(String(checkpoint.frontmatter.id));
+    expect(checkpoint.sections.files).toContain('modified: w.ts');
+    const [first, ...request] = out.stdout.trimEnd().split('\n');
+    expect(first).toContain(String(checkpoint.frontmatter.id));
+    expect(request.join('\n')).toBe(STATE_BLOCK_REQUEST);
     expect(() => JSON.parse(out.stdout)).toThrow();
   });
 

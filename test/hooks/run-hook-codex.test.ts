@@ -41,6 +41,14 @@ describe('runHook under the Codex CLI', () => {
     expect(called).toBe(false);
   });
 
+  it("answers nothing to PostCompact, an event git-capsule does not register on Codex (its payload has no summary)", async () => {
+    let called = false;
+    const out = await run(repo, 'PostCompact', codexPayload('PostCompact.auto'), async () => ((called = true), { systemMessage: 'x' }));
+    expect(out).toEqual({ stdout: '' });
+    expect(called).toBe(false);
+    expect(readErrorLog(repo.stateDir)).toEqual([]);
+  });
+
   it.each(['SessionStart.startup', 'Stop', 'PreCompact.auto', 'UserPromptSubmit'])('fails open on %s with a systemMessage its output schema accepts', async (name) => {
     const event = name.split('.')[0] as HookEventName;
     const out = await run(repo, event, codexPayload(name), async () => {

@@ -81,6 +81,21 @@ describe('renderResume', () => {
       expect(text).toMatch(/^legacy autosave shape: /m);
     });
 
+    it('describes the legacy autosave shape only for an autosave that has it', () => {
+      const current = renderFor([activeCandidate(1, { trigger: 'autosave', tags: ['autosave'], updated_at: ago(MINUTE) })]).text;
+      expect(current).toMatch(/^written by: AUTOSAVE \(trigger "autosave"\)/m);
+      expect(current).not.toContain('legacy autosave shape');
+      expect(renderFor([activeCandidate(1, { trigger: 'pre-compact', tags: ['pre-compact'] })]).text).not.toContain('legacy autosave shape');
+      expect(renderFor([activeCandidate(1, { trigger: 'manual' })]).text).not.toContain('legacy autosave shape');
+    });
+
+    it('does not spend lines on a trigger or writer tags the writer line already states', () => {
+      const { text } = renderFor([activeCandidate(1, { trigger: 'autosave', tags: ['autosave'], updated_at: ago(MINUTE) })]);
+      expect(text).not.toMatch(/^trigger: /m);
+      expect(text).not.toMatch(/^tags: /m);
+      expect(renderFor([activeCandidate(1, { trigger: 'manual', tags: ['release'] })]).text).toMatch(/^tags: "\[\\"release\\"\]"$/m);
+    });
+
     it('labels an autosave from its tags when there is no trigger', () => {
       const { text } = renderFor([activeCandidate(1, { tags: ['autosave'] })]);
       expect(text).toMatch(/^written by: AUTOSAVE \(tags include "autosave"\)/m);
@@ -91,6 +106,33 @@ describe('renderResume', () => {
       const { text } = renderFor([activeCandidate(1, { trigger: 'manual', objective: prose, waiting_on: 'unknown: not captured by autosave' })]);
       expect(text).toMatch(/^written by: AUTHORED \(trigger "manual"\)/m);
       expect(text).not.toContain('written by: AUTOSAVE');
+    });
+  });
+
+  describe('body sections', () => {
+    it('shows open errors before resolved ones, and modified files before read ones, newest first', () => {
+      const sections = {
+        errors: ['open: lint fails', 'resolved: auth fails → `npm test` passed', 'open: build fails'],
+        files: ['read: a.js', 'modified: b.js', 'read: c.js', 'modified: d.js'],
+        done: ['first', 'second'],
+      };
+      const all = lines(renderFor([activeCandidate(1, {}, sections)]).text);
+      const items = (title: string) => {
+        const at = all.findIndex((l) => l.startsWith(title));
+        const out: string[] = [];
+        for (let i = at + 1; all[i]?.startsWith('  - '); i++) out.push(all[i]!.slice(4));
+        return out;
+      };
+      expect(items('Historical-Errors')).toEqual(['"open: build fails"', '"open: lint fails"', '"resolved: auth fails → `npm test` passed"']);
+      expect(items('Files-Read')).toEqual(['"modified: d.js"', '"modified: b.js"', '"read: c.js"', '"read: a.js"']);
+      expect(items('Done')).toEqual(['"second"', '"first"']);
+    });
+
+    it('keeps the newest items when a section is cut', () => {
+      const done = Array.from({ length: 20 }, (_, i) => `step ${i}`);
+      const { text } = renderFor([activeCandidate(1, {}, { done })]);
+      expect(text).toContain('"step 19"');
+      expect(text).not.toContain('"step 0"');
     });
   });
 

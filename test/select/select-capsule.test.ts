@@ -23,6 +23,25 @@ describe('selectCapsule', () => {
     expect(sel.capsule?.ageMs).toBe(60 * 60 * 1000);
   });
 
+  describe('an authored capsule and the autosaves of its session', () => {
+    const autosave = (n: number, session: string, created: string) => active(n, { trigger: 'autosave', tags: ['autosave'], session_id: session, created_at: created });
+    const authored = (n: number, session: string, created: string) => active(n, { trigger: 'manual', session_id: session, created_at: created });
+
+    it.each([
+      ['a newer autosave', autosave(1, 's1', '2026-11-29T21:50:00Z')],
+      ['a newer pre-compact checkpoint', active(1, { trigger: 'pre-compact', tags: ['pre-compact'], session_id: 's1', created_at: '2026-11-29T21:50:00Z' })],
+    ])('selects the authored capsule over %s of the same session', (_name, hookWritten) => {
+      const sel = selectCapsule([hookWritten, authored(2, 's1', '2026-11-29T21:00:00Z')], { now });
+      expect(sel.capsule?.id).toBe(ulid(2));
+      expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(1), reason: 'superseded' })]);
+    });
+
+    it("does not let another session's authored capsule win over the newest autosave", () => {
+      const sel = selectCapsule([autosave(1, 's1', '2026-11-29T21:50:00Z'), authored(2, 's2', '2026-11-29T21:00:00Z')], { now });
+      expect(sel.capsule?.id).toBe(ulid(1));
+    });
+  });
+
   it('records every candidate it does not select, so the ledger accounts for all of them', () => {
     const candidates = [active(1), active(2, { next_valid_action: undefined }), row(3, 'resumed'), row(4, 'paused'), active(5, { created_at: '2026-11-01T00:00:00Z' })];
     const sel = selectCapsule(candidates, { now });

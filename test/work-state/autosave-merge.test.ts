@@ -1,7 +1,7 @@
 import { parseCapsule } from '../../lib/capsule/parse';
 import { renderCapsule } from '../../lib/capsule/render';
 import { validateCapsuleText } from '../../lib/capsule/validate';
-import { mergeAutosave, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
+import { mergeAutosave, NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
 
 const ctx = (minutes = 0): AutosaveContext => ({
   now: new Date(Date.UTC(2026, 10, 29, 21, minutes)),
@@ -12,33 +12,32 @@ const ctx = (minutes = 0): AutosaveContext => ({
 });
 
 const turn: AutosaveEvent[] = [
-  { kind: 'file-read', text: '/p/src/a.ts', path: '/p/src/a.ts' },
-  { kind: 'file-modified', text: '/p/src/a.ts (Edit)', path: '/p/src/a.ts' },
-  { kind: 'error', text: 'Bash `npm test` failed: Exit code 1' },
+  { kind: 'user-request', intent: 'task', text: 'fix the failing parser test' },
+  { kind: 'file-read', text: 'src/a.ts', path: 'src/a.ts' },
+  { kind: 'file-modified', text: 'src/a.ts (Edit)', path: 'src/a.ts' },
+  { kind: 'error', text: '`npm test`: FAIL test/parser.test.js' },
   { kind: 'rejected', text: 'user correction: no, keep the old API' },
   { kind: 'decision', text: "Let's use the parser from lib/capsule." },
   { kind: 'git', text: 'git commit -m wip' },
-  { kind: 'user-request', text: 'fix the failing parser test' },
+  { kind: 'next-step', text: 'Run the parser tests again' },
 ];
 
 /** The document as it is read back from the memory branch. */
 const roundTrip = (doc: Parameters<typeof renderCapsule>[0]) => parseCapsule(renderCapsule(doc)).doc!;
 
 describe('mergeAutosave', () => {
-  it('writes explicit unknown markers and says plainly that no next action was captured', () => {
+  it('writes explicit unknown markers and says plainly that no next step was captured', () => {
     const { doc, changed } = mergeAutosave(null, [], ctx());
     expect(changed).toBe(true);
-    expect(doc.frontmatter).toMatchObject({ objective: UNKNOWN_OBJECTIVE, waiting_on: UNKNOWN_WAITING_ON, trigger: 'autosave', status: 'active' });
-    expect(doc.frontmatter.next_valid_action).toMatch(/^No next action was captured/);
+    expect(doc.frontmatter).toMatchObject({ objective: UNKNOWN_OBJECTIVE, waiting_on: UNKNOWN_WAITING_ON, trigger: 'autosave', status: 'active', next_valid_action: NO_NEXT_STEP });
     expect(validateCapsuleText(renderCapsule(doc)).problems).toEqual([]);
   });
 
-  it('folds one turn into the sections and takes the objective from the first user request', () => {
+  it('folds one turn into the contract fields and the sections', () => {
     const { doc } = mergeAutosave(null, turn, ctx());
-    expect(doc.frontmatter.objective).toBe('fix the failing parser test');
-    expect(doc.frontmatter.next_valid_action).toContain('"fix the failing parser test"');
-    expect(doc.sections.files).toEqual(['read: /p/src/a.ts', 'modified: /p/src/a.ts']);
-    expect(doc.sections.errors).toEqual(['Bash `npm test` failed: Exit code 1']);
+    expect(doc.frontmatter).toMatchObject({ objective: 'fix the failing parser test', next_valid_action: 'Run the parser tests again', waiting_on: UNKNOWN_WAITING_ON });
+    expect(doc.sections.files).toEqual(['modified: src/a.ts']);
+    expect(doc.sections.errors).toEqual(['open: `npm test`: FAIL test/parser.test.js']);
     expect(doc.sections.rejected).toEqual(['user correction: no, keep the old API']);
     expect(doc.sections.done).toEqual(['git: git commit -m wip']);
     expect(doc.sections.facts).toContain("decision: Let's use the parser from lib/capsule.");
@@ -46,36 +45,64 @@ describe('mergeAutosave', () => {
     expect(validateCapsuleText(renderCapsule(doc)).problems).toEqual([]);
   });
 
-  it('keeps the first objective and points the next action at the newest request', () => {
+  it('rewrites an open error as resolved by what fixed it, and reopens it when it fails again', () => {
     const first = roundTrip(mergeAutosave(null, turn, ctx()).doc);
-    const { doc } = mergeAutosave(first, [{ kind: 'user-request', text: 'now update the docs' }], ctx(5));
-    expect(doc.frontmatter.objective).toBe('fix the failing parser test');
-    expect(doc.frontmatter.next_valid_action).toContain('"now update the docs"');
-    expect(doc.sections.facts.filter((f) => f.startsWith('last user request'))).toEqual(['last user request: now update the docs']);
+    const fixed = mergeAutosave(first, [{ kind: 'resolution', resolves: '`npm test`: FAIL test/parser.test.js', text: '`npm test` passed (Tests: 3 passed, 3 total)' }], ctx(1)).doc;
+    expect(fixed.sections.errors).toEqual(['resolved: `npm test`: FAIL test/parser.test.js → `npm test` passed (Tests: 3 passed, 3 total)']);
+    const again = mergeAutosave(fixed, [{ kind: 'error', text: '`npm test`: FAIL test/parser.test.js' }], ctx(2)).doc;
+    expect(again.sections.errors).toEqual(['open: `npm test`: FAIL test/parser.test.js']);
+  });
+
+  it('puts what was reported finished and what now passes in Done, and a finished objective when a new task comes', () => {
+    const first = roundTrip(mergeAutosave(null, turn, ctx()).doc);
+    const { doc } = mergeAutosave(first, [
+      { kind: 'done', text: 'reported: The parser tests pass now' },
+      { kind: 'done', text: '`npm test` passed (Tests: 3 passed, 3 total)' },
+      { kind: 'user-request', intent: 'task', text: 'now update the docs', previousDone: true },
+    ], ctx(5));
+    expect(doc.frontmatter.objective).toBe('now update the docs');
+    expect(doc.frontmatter.next_valid_action).toBe(NO_NEXT_STEP);
+    expect(doc.sections.done).toEqual(['git: git commit -m wip', 'task: fix the failing parser test', 'reported: The parser tests pass now', '`npm test` passed (Tests: 3 passed, 3 total)']);
+  });
+
+  it('lists a file once, modified wins over read, and a file touched again moves to the end', () => {
+    const { doc } = mergeAutosave(null, [
+      { kind: 'file-read', text: 'a', path: 'src/a.ts' },
+      { kind: 'file-read', text: 'b', path: 'src/b.ts' },
+      { kind: 'file-modified', text: 'a', path: 'src/a.ts' },
+      { kind: 'file-read', text: 'a', path: 'src/a.ts' },
+      { kind: 'file-read', text: 'c', path: 'src/c.ts' },
+    ], ctx());
+    expect(doc.sections.files).toEqual(['read: src/b.ts', 'modified: src/a.ts', 'read: src/c.ts']);
+  });
+
+  it('drops the last-user-request facts of earlier autosaves', () => {
+    const legacy = roundTrip({ ...mergeAutosave(null, [], ctx()).doc, sections: { ...mergeAutosave(null, [], ctx()).doc.sections, facts: ['last user request: Thanks!', 'decision: keep it'] } });
+    expect(mergeAutosave(legacy, [{ kind: 'git', text: 'git push' }], ctx(1)).doc.sections.facts).toEqual(['decision: keep it']);
   });
 
   it("takes a supervisor's message for neither the objective nor the next action", () => {
     const events: AutosaveEvent[] = [
-      { kind: 'user-request', text: '[supervisor-resume] The context was cleared at the budget point by git capsule supervise.' },
-      { kind: 'user-request', text: '[git-capsule supervise] The context holds about 160k tokens: past the hard point 158.8k.' },
-      { kind: 'user-request', text: 'add the retry to the uploader' },
+      { kind: 'user-request', intent: 'task', text: '[supervisor-resume] The context was cleared at the budget point by git capsule supervise.' },
+      { kind: 'user-request', intent: 'task', text: '[git-capsule supervise] The context holds about 160k tokens: past the hard point 158.8k.' },
+      { kind: 'user-request', intent: 'task', text: 'add the retry to the uploader' },
     ];
     const { doc } = mergeAutosave(null, events, ctx());
     expect(doc.frontmatter.objective).toBe('add the retry to the uploader');
     expect(doc.frontmatter.next_valid_action).not.toContain('supervis');
   });
 
-  it('names the last open task and moves completed tasks to done', () => {
+  it('names the last open task when no step was stated, and moves completed tasks to done', () => {
     const tasks: AutosaveEvent[] = [
       { kind: 'task', text: '[completed] write the parser' },
       { kind: 'task', text: '[in_progress] wire the hook' },
-      { kind: 'user-request', text: 'go' },
+      { kind: 'user-request', intent: 'go-on', text: 'go' },
     ];
     const first = roundTrip(mergeAutosave(null, [{ kind: 'task', text: '[pending] write the parser' }], ctx()).doc);
     const { doc } = mergeAutosave(first, tasks, ctx(1));
     expect(doc.sections.claimed).toEqual(['[in_progress] wire the hook']);
     expect(doc.sections.done).toContain('task completed: write the parser');
-    expect(doc.frontmatter.next_valid_action).toBe('Continue the last open task captured by autosave: "[in_progress] wire the hook"');
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "[in_progress] wire the hook"');
   });
 
   it('reports no change, and keeps updated_at, when the same events arrive again', () => {
@@ -87,17 +114,26 @@ describe('mergeAutosave', () => {
 
   it('stamps updated_at and keeps id and created_at when the document changes', () => {
     const first = roundTrip(mergeAutosave(null, turn, ctx()).doc);
-    const next = mergeAutosave(first, [{ kind: 'error', text: 'Bash `make` failed: Exit code 2' }], { ...ctx(9), newId: 'OTHER' });
+    const next = mergeAutosave(first, [{ kind: 'error', text: '`make`: Error 2' }], { ...ctx(9), newId: 'OTHER' });
     expect(next.changed).toBe(true);
     expect(next.doc.frontmatter).toMatchObject({ id: first.frontmatter.id, created_at: first.frontmatter.created_at, updated_at: '2026-11-29T21:09:00+00:00' });
   });
 
   it('bounds a section and counts what it folded', () => {
-    const many = Array.from({ length: 55 }, (_, i) => ({ kind: 'file-read', text: `/p/f${i}.ts`, path: `/p/f${i}.ts` }));
+    const many = Array.from({ length: 55 }, (_, i) => ({ kind: 'file-read', text: `f${i}`, path: `src/f${i}.ts` }));
     const { doc } = mergeAutosave(null, many, ctx());
     expect(doc.sections.files).toHaveLength(40);
     expect(doc.sections.files[0]).toBe('… 16 earlier items folded');
-    expect(doc.sections.files[39]).toBe('read: /p/f54.ts');
+    expect(doc.sections.files[39]).toBe('read: src/f54.ts');
+  });
+
+  it('folds resolved errors before open ones when the section is full', () => {
+    const events: AutosaveEvent[] = [{ kind: 'error', text: 'keep me open' }];
+    for (let i = 0; i < 25; i++) events.push({ kind: 'error', text: `e${i}` }, { kind: 'resolution', resolves: `e${i}`, text: 'fixed' });
+    const { doc } = mergeAutosave(null, events, ctx());
+    expect(doc.sections.errors).toHaveLength(20);
+    expect(doc.sections.errors).toContain('open: keep me open');
+    expect(doc.sections.errors[0]).toBe('… 7 earlier items folded');
   });
 
   it('links a parent capsule once and never replaces it', () => {

@@ -11,7 +11,7 @@ export const verb: Verb = {
   summary: 'wire the Claude Code hooks into .claude/settings.local.json (or --project, --user), or print the plugin install commands',
   usage: `usage: git capsule install [--project | --user] [--plugin] [--json]
 
-  (default)  add the five hooks to <project>/.claude/settings.local.json: not committed, so it
+  (default)  add the six hooks to <project>/.claude/settings.local.json: not committed, so it
              may name this machine's paths
   --project  the shared, committed <project>/.claude/settings.json, with commands that name no
              path of this machine: \${CLAUDE_PROJECT_DIR}/… when git-capsule is inside the project

@@ -1,4 +1,4 @@
-import type { HookEventName, HostEventSpec } from '../host';
+import type { HookEventName, HostEventSpec, HostEvents } from '../host';
 
 /**
  * The events Claude Code runs for git-capsule, with the timeout written in hooks/hooks.json
@@ -8,7 +8,8 @@ export const HOOK_EVENTS = {
   SessionStart: { file: 'session-start', hostTimeoutSec: 10, budgetMs: 7000 },
   Stop: { file: 'stop', hostTimeoutSec: 10, budgetMs: 7000 },
   PreCompact: { file: 'pre-compact', hostTimeoutSec: 10, budgetMs: 7000 },
+  PostCompact: { file: 'post-compact', hostTimeoutSec: 10, budgetMs: 7000 },
   UserPromptSubmit: { file: 'user-prompt-submit', hostTimeoutSec: 5, budgetMs: 3000 },
   // The host cuts SessionEnd short (CLAUDE_CODE_SESSIONEND_HOOKS_TIMEOUT_MS); the last autosave must land in ~1 s.
   SessionEnd: { file: 'session-end', hostTimeoutSec: 2, budgetMs: 1000 },
-} as const satisfies { readonly [E in HookEventName]: HostEventSpec };
+} as const satisfies { readonly [E in HookEventName]: HostEventSpec } & HostEvents;

@@ -12,8 +12,9 @@ const COMMON: Record<string, FieldKind> = {
 const EXTRA: { [E in HookEventName]: Record<string, FieldKind> } = {
   // The resume runtime judges the session id itself (a non-string is invalid, named in the text, never coerced).
   SessionStart: { source: 'string', session_id: 'any' },
-  Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?' },
+  Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?', background_tasks: 'any' },
   PreCompact: { trigger: 'string', custom_instructions: 'string|null?' },
+  PostCompact: { trigger: 'string', compact_summary: 'string|null?' },
   UserPromptSubmit: { prompt: 'string' },
   SessionEnd: { reason: 'string?' },
 };

@@ -16,7 +16,7 @@ export interface InstallResult {
 }
 
 /**
- * Wires the five hooks into one Claude Code settings file by editing its text (its formatting
+ * Wires the six hooks into one Claude Code settings file by editing its text (its formatting
  * and key order stay), and records the text before and after in the runtime dir so uninstall
  * can restore the file byte for byte. A shared project file gets commands that name no path of
  * this machine; when those need `git-capsule-hook` on PATH and it is not there, nothing is

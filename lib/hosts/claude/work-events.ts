@@ -1,21 +1,24 @@
 import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord } from '../../transcript/records';
-import { typedPromptText } from './user-prompt';
-import { CORRECTION, DECISION, decisionSentence } from '../../transcript/prompt-signals';
-import { describeToolCall, type ToolCall } from '../../transcript/tool-call-events';
-import { createEventSink, finishWorkState } from '../../transcript/event-sink';
+import { callLabel, isOpenFailure, recordFailure, recordSuccess } from '../../transcript/call-outcomes';
+import type { OpenFailure } from '../../transcript/failure-pairing';
+import { describeToolCall, type PathContext, type ToolCall } from '../../transcript/tool-call-events';
+import { createEventSink, finishWorkState, tailDecision } from '../../transcript/event-sink';
+import { decisionSentence } from '../../transcript/prompt-signals';
+import { endOfTurn, userRequest, type Turn } from '../../transcript/turn-events';
 import { clipText, firstLines } from '../../transcript/work-event-text';
-import { type ExtractWorkEventsOptions, type WorkEvent, type WorkState } from '../../transcript/work-event-types';
+import type { ExtractWorkEventsOptions, WorkEvent, WorkState } from '../../transcript/work-event-types';
+import { typedPromptText } from './user-prompt';
 
-export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState } from '../../transcript/work-event-types';
+export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState, WorkCarry } from '../../transcript/work-event-types';
 
-// Built-in commands that manage the session rather than ask for work.
-const SESSION_COMMANDS = new Set(['/compact', '/clear', '/resume', '/cost', '/context', '/exit']);
 const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use .* has been denied)|was rejected/i;
 
 /**
- * Extracts work-state events (files read and modified, errors and their resolutions, rejected
- * approaches, tasks, decisions, git operations, environment changes, the last user request) from
- * main-chain transcript records, in record order; sidechain records are ignored. Never throws.
+ * Extracts work-state events (files read and modified, errors and what resolved them, rejected
+ * approaches, tasks, decisions, git operations, environment changes, the user's requests with
+ * their intent, and what each turn's final message states: done, next step, a question, a
+ * wait) from main-chain transcript records, in record order; sidechain records are ignored.
+ * Never throws.
  *
  * @example
  * const { records } = parseTranscriptChunk(delta, { baseLine });
@@ -26,21 +29,33 @@ export function extractWorkEvents(records: TranscriptRecord[], opts: ExtractWork
 }
 
 /**
- * extractWorkEvents, plus the failures still open at the end (to pass with the next delta):
- * the autosave reads one delta per Stop, and a fix often lands a turn after the failure.
+ * extractWorkEvents, plus what to carry to the next delta (open failures, whether the last turn
+ * reported something finished, the prompts already read from the submit-time journal): the
+ * autosave reads one delta per Stop, and a fix often lands a turn after the failure.
  * Never throws.
  */
 export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkEventsOptions = {}): WorkState {
   const main = records.filter((r) => r.data.isSidechain !== true);
+  const where: PathContext = { projectRoot: opts.projectRoot, homeDir: opts.homeDir };
   const results = resultsById(main);
   const lastTodo = lastIndexOfTool(main, 'TodoWrite');
   const calls = new Map<string, ToolCall>();
-  const failures = new Map<string, string>(Object.entries(opts.openFailures ?? {}));
+  let failures: OpenFailure[] = [...(opts.carry?.openFailures ?? [])].filter(isOpenFailure);
+  let lastTurnDone = opts.carry?.lastTurnDone === true;
+  const seenPrompts = [...(opts.carry?.seenPrompts ?? [])].filter((p) => typeof p === 'string');
   const sink = createEventSink();
   const { emit } = sink;
-  let lastRequest: WorkEvent | undefined;
-  let lastAssistantText = '';
   let branch: string | undefined;
+  let turn: Turn = { didWork: false };
+  const endTurn = (finalText: string | undefined) => {
+    lastTurnDone = endOfTurn(turn, finalText, emit) || (lastTurnDone && !turn.didWork && finalText === undefined);
+  };
+  const prompt = (text: string, at: Pick<WorkEvent, 'uuid' | 'timestamp'>) => {
+    endTurn(turn.finalText);
+    turn = { didWork: false };
+    userRequest(text, lastTurnDone, at, emit);
+    lastTurnDone = false;
+  };
 
   main.forEach((record, index) => {
     const d = record.data;
@@ -56,51 +71,82 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
       }
       for (const block of contentBlocks(d)) {
         if (block.type === 'text' && typeof block.text === 'string') {
-          lastAssistantText = block.text;
+          turn.finalText = block.text;
           const decision = decisionSentence(block.text);
           if (decision !== null) emit({ kind: 'decision', text: decision, ...at });
         } else if (block.type === 'tool_use' && typeof block.id === 'string') {
           const call: ToolCall = { id: block.id, name: block.name ?? '?', input: block.input ?? {}, cwd: d.cwd, ...at };
           calls.set(call.id, call);
+          turn.finalText = undefined;
+          turn.didWork = true;
           const result = results.get(call.id);
           if (call.name === 'TodoWrite' && index !== lastTodo) continue;
-          for (const e of describeToolCall(call, result === undefined ? 'pending' : result.is_error ? 'error' : 'ok')) emit(e);
+          for (const e of describeToolCall(call, result === undefined ? 'pending' : isFailure(result) ? 'error' : 'ok', where)) emit(e);
         }
       }
     } else if (d.type === 'user') {
       for (const block of contentBlocks(d)) {
         if (block.type !== 'tool_result' || typeof block.tool_use_id !== 'string') continue;
         const call = calls.get(block.tool_use_id);
-        const output = firstLines(toolResultText(block));
-        const label = call ? callLabel(call) : 'a tool';
-        const signature = call ? callSignature(call) : block.tool_use_id;
-        const failed = block.is_error === true || /^Exit code [1-9]\d*/.test(output);
-        const denied = failed && (d.toolDenialKind !== undefined || d.permissionDecision?.decision === 'reject' || DENIAL.test(output));
-        if (denied) emit({ kind: 'rejected', text: `denied: ${label} — ${denialReason(toolResultText(block))}`, ...at });
-        else if (failed) {
-          failures.delete(signature); // re-inserted last: the bound forgets the oldest first
-          failures.set(signature, output);
-          emit({ kind: 'error', text: `${label} failed: ${output || 'no output'}`, ...at });
-        } else if (failures.has(signature)) {
-          emit({ kind: 'resolution', text: `${label} now succeeds (was: ${failures.get(signature) || 'an error'})`, ...at });
-          failures.delete(signature);
-        }
-        if (call && call.name === 'AskUserQuestion' && !failed) emit({ kind: 'decision', text: output, ...at });
+        const output = toolResultText(block);
+        const failed = isFailure(block);
+        const denied = failed && (d.toolDenialKind !== undefined || d.permissionDecision?.decision === 'reject' || DENIAL.test(output.slice(0, 2000)));
+        if (denied) emit({ kind: 'rejected', text: `denied: ${call ? callLabel(call, where) : 'a tool'} — ${denialReason(output)}`, ...at });
+        else if (failed) failures = recordFailure(failures, call, block.tool_use_id, output, where, at, emit);
+        else if (call) failures = recordSuccess(failures, call, output, where, at, emit);
+        if (call && call.name === 'AskUserQuestion' && !failed) emit({ kind: 'decision', text: firstLines(output), ...at });
       }
-      const notification = taskNotification(d.message?.content);
-      if (d.origin?.kind === 'task-notification' && notification !== null) emit({ kind: 'task', text: notification, ...at });
-      const prompt = typedPromptText(d);
-      if (prompt !== null && !SESSION_COMMANDS.has(prompt.split(' ')[0]!)) {
-        lastRequest = { kind: 'user-request', text: clipText(prompt), ...at };
-        if (CORRECTION.test(prompt)) emit({ kind: 'rejected', text: `user correction: ${prompt}`, ...at });
-        else if (DECISION.test(prompt)) emit({ kind: 'decision', text: `user: ${prompt}`, ...at });
+      const notification = d.origin?.kind === 'task-notification' ? taskNotification(d.message?.content) : null;
+      if (notification !== null) {
+        endTurn(turn.finalText);
+        turn = { didWork: false };
+        emit(notification.failed ? { kind: 'error', text: `background: ${notification.text}`, ...at } : { kind: 'done', text: `background: ${notification.text}`, ...at });
+      }
+      const typedText = typedPromptText(d);
+      if (typedText !== null) {
+        const f = fingerprint(typedText);
+        const fromJournal = seenPrompts.includes(f);
+        if (fromJournal) seenPrompts.splice(seenPrompts.indexOf(f), 1);
+        else prompt(typedText, at);
       }
     } else if (d.type === 'attachment' && d.attachment?.type === 'environment') {
       const change = environmentChange(d.attachment);
       if (change !== null) emit({ kind: 'environment', text: change, ...at });
     }
   });
-  return finishWorkState(sink, { lastAssistantMessage: opts.lastAssistantMessage, lastAssistantText, lastRequest, failures });
+  // Prompts the submit hook recorded that the transcript does not hold yet: the latest turn,
+  // which the transcript lags behind (its final message is the Stop payload's).
+  const submitted = opts.submittedPrompts ?? [];
+  const typed = submitted.length === 0 ? new Set<string>() : new Set(main.map((r) => typedPromptText(r.data)).filter((t): t is string => t !== null).map(fingerprint));
+  for (const p of submitted) {
+    const f = fingerprint(p);
+    if (typed.has(f) || seenPrompts.includes(f)) continue;
+    seenPrompts.push(f);
+    prompt(p, {});
+  }
+  const tail = typeof opts.lastAssistantMessage === 'string' && opts.lastAssistantMessage.trim() !== '' ? opts.lastAssistantMessage : undefined;
+  tailDecision(sink, tail, turn.finalText ?? '');
+  // The host's own list of running jobs, before the turn's last words: a closing question outranks it.
+  if (opts.backgroundTasks !== undefined) {
+    const running = opts.backgroundTasks.filter((t) => t && (t.status === undefined || t.status === 'running' || t.status === 'pending'));
+    if (running.length > 0) emit({ kind: 'waiting', source: 'background', text: running.map((t) => `"${clipText(t.description ?? t.command ?? 'a command', 100)}" (running)`).join('; ') });
+    else emit({ kind: 'waiting-cleared', source: 'background', text: 'no background task is running' });
+  }
+  endTurn(tail ?? turn.finalText);
+  return finishWorkState(sink, { openFailures: failures, lastTurnDone, seenPrompts });
+}
+
+
+function isFailure(block: ContentBlock): boolean {
+  return block.is_error === true || /^Exit code [1-9]\d*/.test(toolResultText(block).slice(0, 40));
+}
+
+// Prompts compare by a short fingerprint: the runtime state keeps no prompt text for this.
+function fingerprint(text: string): string {
+  let h = 0x811c9dc5;
+  const s = text.trim().slice(0, 8192); // with the length, the start tells prompts apart
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193) >>> 0;
+  return `${text.trim().length}:${h.toString(36)}`;
 }
 
 function resultsById(records: TranscriptRecord[]): Map<string, ContentBlock> {
@@ -120,33 +166,22 @@ function lastIndexOfTool(records: TranscriptRecord[], name: string): number {
   return -1;
 }
 
-function callLabel(call: ToolCall): string {
-  const command = call.input.command;
-  if (call.name === 'Bash' && typeof command === 'string') return `Bash \`${clipText(command, 120)}\``;
-  const path = call.input.file_path ?? call.input.notebook_path ?? call.input.path;
-  return typeof path === 'string' ? `${call.name} ${path}` : call.name;
-}
-
-// The same command or the same tool on the same file counts as the same attempt.
-function callSignature(call: ToolCall): string {
-  const command = call.input.command;
-  if (typeof command === 'string') return `${call.name}:${command.replace(/\s+/g, ' ').trim()}`;
-  const path = call.input.file_path ?? call.input.notebook_path ?? call.input.path;
-  return typeof path === 'string' ? `${call.name}:${path}` : `${call.name}:${JSON.stringify(call.input).slice(0, 200)}`;
-}
-
 function denialReason(output: string): string {
-  const said = /the user said:\s*([\s\S]+)/i.exec(output);
+  const said = /the user said:\s*([\s\S]+)/i.exec(output.slice(0, 4000));
   return firstLines(said ? said[1]! : output, 2);
 }
 
-function taskNotification(content: unknown): string | null {
+function taskNotification(content: unknown): { text: string; failed: boolean } | null {
   if (typeof content !== 'string') return null;
-  const tag = (name: string) => new RegExp(`<${name}>([\\s\\S]*?)</${name}>`).exec(content)?.[1]?.trim();
+  const tag = (name: string) => {
+    const open = content.indexOf(`<${name}>`);
+    const close = open === -1 ? -1 : content.indexOf(`</${name}>`, open);
+    return close === -1 ? undefined : content.slice(open + name.length + 2, close).trim();
+  };
   const summary = tag('summary');
   if (summary === undefined) return null;
-  const status = tag('status');
-  return status ? `${summary} (${status})` : summary;
+  const status = tag('status') ?? '';
+  return { text: status && !summary.includes(status) ? `${summary} (${status})` : summary, failed: /^(?:failed|killed|error)/i.test(status) };
 }
 
 function environmentChange(attachment: Record<string, unknown>): string | null {

@@ -1,4 +1,4 @@
-import type { HookEventName, HostEventSpec } from '../host';
+import type { HostEvents } from '../host';
 
 /**
  * The events the Codex CLI runs for git-capsule, with the timeout written in
@@ -13,4 +13,4 @@ export const CODEX_HOOK_EVENTS = {
   PreCompact: { file: 'pre-compact', hostTimeoutSec: 10, budgetMs: 7000 },
   UserPromptSubmit: { file: 'user-prompt-submit', hostTimeoutSec: 5, budgetMs: 3000 },
   SessionEnd: { file: 'session-end', hostTimeoutSec: 3, budgetMs: 1500 },
-} as const satisfies { readonly [E in HookEventName]: HostEventSpec };
+} as const satisfies HostEvents;

@@ -15,6 +15,8 @@ const EXTRA: { [E in HookEventName]: Record<string, FieldKind> } = {
   SessionStart: { source: 'string' },
   Stop: { last_assistant_message: 'string|null?', stop_hook_active: 'boolean?' },
   PreCompact: { trigger: 'string' },
+  // Checked for completeness: Codex's PostCompact carries no summary, so git-capsule registers none.
+  PostCompact: { trigger: 'string' },
   UserPromptSubmit: { prompt: 'string' },
   SessionEnd: { reason: 'string?' },
 };
@@ -24,6 +26,7 @@ const KEPT: { [E in HookEventName]: readonly string[] } = {
   SessionStart: ['source', 'model'],
   Stop: ['last_assistant_message', 'stop_hook_active'],
   PreCompact: ['trigger'],
+  PostCompact: ['trigger'],
   UserPromptSubmit: ['prompt'],
   SessionEnd: ['reason'],
 };

@@ -12,6 +12,7 @@ const CAN: { readonly [E in HookEventName]: { context: boolean; block: boolean; 
   UserPromptSubmit: { context: true, block: false, message: true },
   Stop: { context: false, block: true, message: true },
   PreCompact: { context: false, block: false, message: true },
+  PostCompact: { context: false, block: false, message: true },
   SessionEnd: { context: false, block: false, message: false },
 };
 

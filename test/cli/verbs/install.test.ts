@@ -4,7 +4,7 @@ import { HOOK_MARKER } from '../../../lib/hosts/claude/settings-file';
 import { runCli } from '../../support/run-cli';
 import { makeTempDir, makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
 
-const EVENTS = ['PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
+const EVENTS = ['PostCompact', 'PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
 const ROOT = join(__dirname, '..', '..', '..');
 const BIN = join(ROOT, 'bin');
 const readJson = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
@@ -37,7 +37,7 @@ describe('git capsule install', () => {
   });
   afterEach(() => repo.cleanup());
 
-  it('wires the five hooks into the uncommitted settings.local.json by default, by absolute path', async () => {
+  it('wires the six hooks into the uncommitted settings.local.json by default, by absolute path', async () => {
     const r = await cli(['install', '--json']);
     expect(r.code).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ scope: 'local', settings: local });
@@ -75,7 +75,7 @@ describe('git capsule install', () => {
   it('edits the user settings with --user (CLAUDE_CONFIG_DIR when set)', async () => {
     const r = await cli(['install', '--user', '--json']);
     expect(JSON.parse(r.stdout).settings).toBe(join(repo.env.HOME!, '.claude', 'settings.json'));
-    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(5);
+    expect(Object.keys(readJson(join(repo.env.HOME!, '.claude', 'settings.json')).hooks)).toHaveLength(EVENTS.length);
     const config = join(repo.env.HOME!, 'claude-config');
     const again = await cli(['install', '--user', '--json'], { ...repo.env, CLAUDE_CONFIG_DIR: config });
     expect(JSON.parse(again.stdout).settings).toBe(join(config, 'settings.json'));
@@ -148,7 +148,7 @@ describe('install, then uninstall, byte for byte', () => {
     const after = readFileSync(local, 'utf8');
     expect(isSubsequence(UNUSUAL, after)).toBe(true);
     expect(Object.keys(readJson(local))).toEqual(['permissions', 'hooks', 'model', 'env']);
-    expect(Object.keys(readJson(local).hooks)).toEqual(['Stop', 'PreToolUse', 'SessionStart', 'PreCompact', 'UserPromptSubmit', 'SessionEnd']);
+    expect(Object.keys(readJson(local).hooks)).toEqual(['Stop', 'PreToolUse', 'SessionStart', 'PreCompact', 'PostCompact', 'UserPromptSubmit', 'SessionEnd']);
     // The added lines look like their neighbours: tabs, CRLF, " : ".
     expect(after).toContain('\r\n\t\t"SessionStart" : [');
     expect(after).not.toMatch(/[^\r]\n/);
@@ -159,7 +159,7 @@ describe('install, then uninstall, byte for byte', () => {
     chmodSync(local, 0o640);
     await cli(['install']);
     const r = await cli(['uninstall', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'exact' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: EVENTS.length, restored: 'exact' });
     expect(readFileSync(local, 'utf8')).toBe(UNUSUAL);
     expect(statSync(local).mode & 0o777).toBe(0o640);
   });
@@ -169,7 +169,7 @@ describe('install, then uninstall, byte for byte', () => {
     await cli(['install']);
     rmSync(join(repo.stateDir, 'install-record.json'));
     const r = await cli(['uninstall', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'cut' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: EVENTS.length, restored: 'cut' });
     expect(readFileSync(local, 'utf8')).toBe(UNUSUAL);
   });
 
@@ -178,7 +178,7 @@ describe('install, then uninstall, byte for byte', () => {
     await cli(['install']);
     writeFileSync(local, readFileSync(local, 'utf8').replace('"model" : "opus"', '"model" : "sonnet"'));
     const r = await cli(['uninstall', '--json']);
-    expect(JSON.parse(r.stdout)).toMatchObject({ removed: 5, restored: 'cut' });
+    expect(JSON.parse(r.stdout)).toMatchObject({ removed: EVENTS.length, restored: 'cut' });
     expect(readFileSync(local, 'utf8')).toBe(UNUSUAL.replace('"model" : "opus"', '"model" : "sonnet"'));
   });
 

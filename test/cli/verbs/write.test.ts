@@ -1,6 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { git } from '../../store/support/temp-repo';
+import { runCli } from '../../support/run-cli';
 import { capsuleText, cliRepo } from './support';
 import { identityStamp, withoutIdentity } from '../../support/capsule-doc';
 
@@ -53,6 +54,14 @@ describe('git capsule write', () => {
     expect(out.code).toBe(1);
     expect(out.stderr).toContain('[CAPSULE_INVALID]');
     expect(() => git(r.dir, ['rev-parse', '--verify', 'capsules'], r.env)).toThrow();
+  });
+
+  it("records the writer's Claude Code session when it runs inside one, and never replaces a session_id the document names", async () => {
+    const inSession = (args: string[], stdin?: string) => runCli(args, { cwd: r.dir, env: { ...r.env, CLAUDE_CODE_SESSION_ID: 'sess-42' }, now: new Date('2026-11-29T21:00:00Z'), stdin });
+    const id = (await inSession(['write', '--objective', 'o', '--waiting-on', 'w', '--next', 'n'])).stdout.trim();
+    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env)).toContain('session_id: sess-42');
+    const named = (await inSession(['write', '-'], '---\nobjective: o\nwaiting_on: w\nnext_valid_action: n\nsession_id: mine\n---\n')).stdout.trim();
+    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${named}/capsule.md`], r.env)).toContain('session_id: mine');
   });
 
   it('exits 2 on an unknown flag', async () => {

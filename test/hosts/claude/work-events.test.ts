@@ -20,7 +20,7 @@ describe('extractWorkEvents', () => {
 
     it('reports the failing Bash command with its exit code', () => {
       expect(kinds(events, 'error')).toEqual([
-        expect.objectContaining({ text: expect.stringContaining('Exit code 3') }),
+        expect.objectContaining({ text: '`echo failing >&2; exit 3` (exit 3): failing' }),
         expect.objectContaining({ text: expect.stringContaining('API error: API Error: 400') }),
       ]);
     });
@@ -30,17 +30,18 @@ describe('extractWorkEvents', () => {
       expect(events.some((e) => e.path?.includes('outside-probe'))).toBe(false);
     });
 
-    it('reports the subagent launch and its completion as tasks', () => {
-      expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[subagent] probe subagent', 'Agent "probe subagent" finished (completed)']);
+    it('reports the subagent launch as a task and its completion as done', () => {
+      expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[subagent] probe subagent']);
+      expect(kinds(events, 'done').map((e) => e.text)).toContain('background: Agent "probe subagent" finished (completed)');
     });
 
     it('reports the working-directory change', () => {
       expect(kinds(events, 'environment').map((e) => e.text)).toContain('workingDirectory: /home/dev/project/sub (was /home/dev/project)');
     });
 
-    it('ends with the last typed user request', () => {
-      expect(events[events.length - 1]).toEqual(expect.objectContaining({ kind: 'user-request', text: 'TRIGGER-API-ERROR' }));
-      expect(kinds(events, 'user-request')).toHaveLength(1);
+    it('reads each typed request with its intent, slash commands left out', () => {
+      expect(kinds(events, 'user-request').map((e) => [e.text, e.intent]).pop()).toEqual(['TRIGGER-API-ERROR', 'chat']);
+      expect(kinds(events, 'user-request').some((e) => e.text.startsWith('/'))).toBe(false);
     });
   });
 
@@ -80,10 +81,10 @@ describe('extractWorkEvents', () => {
     t.toolResult('t1', 'String to replace not found in file.', true);
     const events = extractWorkEvents(t.records());
     expect(kinds(events, 'file-modified')).toEqual([]);
-    expect(kinds(events, 'error')).toEqual([expect.objectContaining({ text: expect.stringContaining('Edit /p/a.ts failed') })]);
+    expect(kinds(events, 'error')).toEqual([expect.objectContaining({ text: 'Edit /p/a.ts: String to replace not found in file.' })]);
   });
 
-  it('reports a resolution when the same command later succeeds, and none for a different command', () => {
+  it('reports a resolution when the same command later succeeds, and none for an unrelated command', () => {
     const t = new TranscriptBuilder();
     t.toolUse('t1', 'Bash', { command: 'npm test' });
     t.toolResult('t1', 'Exit code 1\n2 failing', true);
@@ -92,7 +93,7 @@ describe('extractWorkEvents', () => {
     t.toolUse('t3', 'Bash', { command: 'npm  test' });
     t.toolResult('t3', 'all passing');
     const events = extractWorkEvents(t.records());
-    expect(kinds(events, 'resolution')).toEqual([expect.objectContaining({ text: expect.stringContaining('was: Exit code 1'), uuid: 'u6' })]);
+    expect(kinds(events, 'resolution')).toEqual([expect.objectContaining({ resolves: '`npm test` (exit 1): 2 failing', text: '`npm test` passed', uuid: 'u6' })]);
   });
 
   it('pairs a success with a failure carried from an earlier delta', () => {
@@ -100,13 +101,13 @@ describe('extractWorkEvents', () => {
     first.toolUse('t1', 'Bash', { command: 'npm test' });
     first.toolResult('t1', 'Exit code 1\n2 failing', true);
     const before = extractWorkState(first.records());
-    expect(before.openFailures).toEqual({ 'Bash:npm test': 'Exit code 1 — 2 failing' });
+    expect(before.carry.openFailures).toEqual([expect.objectContaining({ text: '`npm test` (exit 1): 2 failing', signature: 'Bash:npm test', family: 'npm test', kind: 'test' })]);
     const second = new TranscriptBuilder();
     second.toolUse('t2', 'Bash', { command: 'npm test' });
     second.toolResult('t2', 'all passing');
-    const after = extractWorkState(second.records(), { openFailures: before.openFailures });
-    expect(kinds(after.events, 'resolution')).toEqual([expect.objectContaining({ text: expect.stringContaining('was: Exit code 1') })]);
-    expect(after.openFailures).toEqual({});
+    const after = extractWorkState(second.records(), { carry: before.carry });
+    expect(kinds(after.events, 'resolution')).toEqual([expect.objectContaining({ resolves: '`npm test` (exit 1): 2 failing' })]);
+    expect(after.carry.openFailures).toEqual([]);
     expect(kinds(extractWorkEvents(second.records()), 'resolution')).toEqual([]);
   });
 
@@ -116,10 +117,10 @@ describe('extractWorkEvents', () => {
       t.toolUse(`t${i}`, 'Bash', { command: `make step-${i}` });
       t.toolResult(`t${i}`, 'Exit code 2', true);
     }
-    const { openFailures } = extractWorkState(t.records());
-    expect(Object.keys(openFailures)).toHaveLength(MAX_OPEN_FAILURES);
-    expect(openFailures).not.toHaveProperty('Bash:make step-0');
-    expect(openFailures).toHaveProperty(`Bash:make step-${MAX_OPEN_FAILURES}`);
+    const signatures = extractWorkState(t.records()).carry.openFailures.map((f) => f.signature);
+    expect(signatures).toHaveLength(MAX_OPEN_FAILURES);
+    expect(signatures).not.toContain('Bash:make step-0');
+    expect(signatures).toContain(`Bash:make step-${MAX_OPEN_FAILURES}`);
   });
 
   it('treats an "Exit code N" result as an error even without is_error', () => {
@@ -222,13 +223,13 @@ describe('extractWorkEvents', () => {
     expect(kinds(extractWorkEvents(t.records()), 'user-request').map((e) => e.text)).toEqual(['real request']);
   });
 
-  it('does not take a tool result or /compact as the last user request, but takes a slash command', () => {
+  it('takes no tool result and no slash command as a user request (a command expands into meta rows)', () => {
     const t = new TranscriptBuilder();
     t.user('<command-name>/review</command-name>\n<command-args>src</command-args>');
     t.toolUse('t1', 'Read', { file_path: '/a' });
     t.toolResult('t1', 'text');
     t.user('<command-name>/compact</command-name>');
-    expect(kinds(extractWorkEvents(t.records()), 'user-request').map((e) => e.text)).toEqual(['/review src']);
+    expect(kinds(extractWorkEvents(t.records()), 'user-request')).toEqual([]);
   });
 
   it('reads a decision from last_assistant_message when the transcript lags behind it', () => {
@@ -254,5 +255,177 @@ describe('extractWorkEvents', () => {
 
   it('returns nothing for no records', () => {
     expect(extractWorkEvents([])).toEqual([]);
+  });
+});
+
+describe('extractWorkState: what a careful engineer would write down', () => {
+  const state = (t: TranscriptBuilder, opts: Parameters<typeof extractWorkState>[1] = {}) => extractWorkState(t.records(), opts);
+  const of = (events: WorkEvent[], kind: WorkEvent['kind']) => kinds(events, kind).map((e) => e.text);
+
+  describe('the user request', () => {
+    it.each([
+      ['Add rate limiting to the login endpoint.', 'task'],
+      ['Hi! How are you today?', 'chat'],
+      ['Yes, go ahead.', 'go-on'],
+      ['What does this repository do?', 'question'],
+    ])('reads %j with the intent %s', (prompt, intent) => {
+      const t = new TranscriptBuilder();
+      t.user(prompt);
+      expect(kinds(state(t).events, 'user-request')).toEqual([expect.objectContaining({ intent })]);
+    });
+
+    it('says whether the turn before a new task reported something finished', () => {
+      const t = new TranscriptBuilder();
+      t.user('Add a discount field.');
+      t.assistant('The discount field is in place and test/checkout.test.js passes.');
+      t.user('Now add rate limiting.');
+      expect(kinds(state(t).events, 'user-request').map((e) => e.previousDone)).toEqual([false, true]);
+    });
+
+    it('carries a finished last turn to the next delta', () => {
+      const first = new TranscriptBuilder();
+      first.user('Add a discount field.');
+      const done = state(first, { lastAssistantMessage: 'The discount field is done.' }).carry;
+      expect(done.lastTurnDone).toBe(true);
+      const second = new TranscriptBuilder();
+      second.user('Now add rate limiting.');
+      expect(kinds(state(second, { carry: done }).events, 'user-request')[0]!.previousDone).toBe(true);
+    });
+
+    it('reads a prompt recorded at submit time that the transcript does not hold yet, once', () => {
+      const lagging = new TranscriptBuilder();
+      lagging.assistant('Earlier turn.');
+      const first = state(lagging, { submittedPrompts: ['Rename customerId to accountId.'] });
+      expect(kinds(first.events, 'user-request')).toEqual([expect.objectContaining({ text: 'Rename customerId to accountId.', intent: 'task' })]);
+      const caughtUp = new TranscriptBuilder();
+      caughtUp.user('Rename customerId to accountId.');
+      expect(kinds(state(caughtUp, { carry: first.carry }).events, 'user-request')).toEqual([]);
+    });
+
+    it('does not read a submitted prompt twice when the transcript already holds it', () => {
+      const t = new TranscriptBuilder();
+      t.user('Rename customerId to accountId.');
+      expect(kinds(state(t, { submittedPrompts: ['Rename customerId to accountId.'] }).events, 'user-request')).toHaveLength(1);
+    });
+  });
+
+  describe('the final message of a turn', () => {
+    it("reads the next step from Stop's last_assistant_message when the transcript lags behind it", () => {
+      const t = new TranscriptBuilder();
+      t.user('Find where the dates are produced.');
+      t.toolUse('t1', 'Read', { file_path: '/proj/src/api/serializers.js' });
+      t.toolResult('t1', 'code');
+      const events = state(t, { lastAssistantMessage: 'They come from serializeOrder.\n\nNext I will change serializeOrder in src/api/serializers.js to emit ISO strings.' }).events;
+      expect(of(events, 'next-step')).toEqual(['Change serializeOrder in src/api/serializers.js to emit ISO strings']);
+    });
+
+    it('says a turn did work without stating a next step, so an earlier one is taken', () => {
+      const t = new TranscriptBuilder();
+      t.user('Yes, go ahead.');
+      t.toolUse('t1', 'Write', { file_path: '/proj/a.js', content: '' });
+      t.toolResult('t1', 'ok');
+      t.assistant('Done.');
+      expect(kinds(state(t).events, 'progress')).toHaveLength(1);
+    });
+
+    it('says nothing of progress for a turn of chat alone', () => {
+      const t = new TranscriptBuilder();
+      t.user('Thanks!');
+      t.assistant('You are welcome!');
+      expect(kinds(state(t).events, 'progress')).toEqual([]);
+    });
+
+    it('reads a closing question to the user, after any wait it mentions', () => {
+      const t = new TranscriptBuilder();
+      t.user('Prepare the release notes.');
+      const events = state(t, { lastAssistantMessage: 'Drafted. CI is still running. Should the /v1/carts change be listed under Breaking?' }).events;
+      expect(events.filter((e) => e.kind === 'waiting' || e.kind === 'question').map((e) => e.kind)).toEqual(['waiting', 'question']);
+      expect(of(events, 'question')).toEqual(['Should the /v1/carts change be listed under Breaking?']);
+    });
+
+    it('reads what the agent reported finished as done', () => {
+      const t = new TranscriptBuilder();
+      t.user('Fix the auth tests.');
+      t.assistant('The auth tests pass now: login() did not await verify(). Lint still fails in src/db.js.');
+      expect(of(state(t).events, 'done')).toEqual(['reported: The auth tests pass now']);
+    });
+  });
+
+  describe('background tasks and notifications', () => {
+    it("waits on the host's running background tasks, and clears the wait when none runs", () => {
+      const t = new TranscriptBuilder();
+      t.user('Run the suite in the background.');
+      const running = state(t, { backgroundTasks: [{ description: 'Run the integration suite', status: 'running' }] }).events;
+      expect(kinds(running, 'waiting')).toEqual([expect.objectContaining({ source: 'background', text: '"Run the integration suite" (running)' })]);
+      expect(kinds(state(new TranscriptBuilder(), { backgroundTasks: [] }).events, 'waiting-cleared')).toEqual([expect.objectContaining({ source: 'background' })]);
+      expect(kinds(state(new TranscriptBuilder()).events, 'waiting-cleared')).toEqual([]);
+    });
+
+    it('takes a finished background task notification as done, a failed one as an error', () => {
+      const t = new TranscriptBuilder();
+      t.user('<task-notification><status>completed</status><summary>Background command "Run the integration suite" completed (exit code 0)</summary></task-notification>', { origin: { kind: 'task-notification' } });
+      t.user('<task-notification><status>failed</status><summary>Background command "build" failed (exit code 2)</summary></task-notification>', { origin: { kind: 'task-notification' } });
+      const events = state(t).events;
+      expect(of(events, 'done')).toEqual(['background: Background command "Run the integration suite" completed (exit code 0)']);
+      expect(of(events, 'error')).toEqual(['background: Background command "build" failed (exit code 2)']);
+    });
+  });
+
+  describe('errors', () => {
+    const NPM_FAIL = 'Exit code 1\n\n> shop-api@1.0.0 test\n> node scripts/run-tests.js auth\n\nFAIL test/auth.test.js\n  ● login › rejects a bad password\n\n    Expected: 401\n    Received: 500\n\nTests:       1 failed, 1 passed, 2 total';
+
+    it('reads an error as the line that matters, not the banner', () => {
+      const t = new TranscriptBuilder();
+      t.toolUse('t1', 'Bash', { command: 'npm test -- auth', description: 'Run the auth tests' });
+      t.toolResult('t1', NPM_FAIL, true);
+      expect(of(state(t).events, 'error')).toEqual(['`npm test -- auth` (exit 1): FAIL test/auth.test.js — ● login › rejects a bad password — Expected: 401 — Received: 500 — Tests: 1 failed, 1 passed, 2 total']);
+    });
+
+    it.each([
+      ['a broader run of the same check', { command: 'npm test' }, 'PASS test/auth.test.js\nTests:       9 passed, 9 total', '`npm test` passed (Tests: 9 passed, 9 total)'],
+      ['a run whose passing files cover the failing one', { command: 'npx jest test/auth.test.js' }, 'PASS test/auth.test.js', '`npx jest test/auth.test.js` passed'],
+      ['a run with the same description', { command: './scripts/auth.sh', description: 'Run the auth tests again' }, 'ok', '`./scripts/auth.sh` succeeded'],
+    ])('pairs the failure with %s', (_name, input, output, by) => {
+      const t = new TranscriptBuilder();
+      t.toolUse('t1', 'Bash', { command: 'npm test -- auth', description: 'Run the auth tests' });
+      t.toolResult('t1', NPM_FAIL, true);
+      t.toolUse('t2', 'Bash', input);
+      t.toolResult('t2', output);
+      expect(kinds(state(t).events, 'resolution')).toEqual([expect.objectContaining({ text: by, resolves: expect.stringContaining('rejects a bad password') })]);
+    });
+
+    it('does not pair it with a narrower run of another filter, and keeps it open', () => {
+      const t = new TranscriptBuilder();
+      t.toolUse('t1', 'Bash', { command: 'npm test -- auth' });
+      t.toolResult('t1', NPM_FAIL, true);
+      t.toolUse('t2', 'Bash', { command: 'npm test -- cart' });
+      t.toolResult('t2', 'PASS test/cart.test.js\nTests: 1 passed, 1 total');
+      const out = state(t);
+      expect(kinds(out.events, 'resolution')).toEqual([]);
+      expect(out.carry.openFailures).toHaveLength(1);
+    });
+
+    it('reports a passing check as done, with its summary', () => {
+      const t = new TranscriptBuilder();
+      t.toolUse('t1', 'Bash', { command: 'npm test' });
+      t.toolResult('t1', 'Tests:       9 passed, 9 total');
+      t.toolUse('t2', 'Bash', { command: 'ls' });
+      t.toolResult('t2', 'a b');
+      expect(of(state(t).events, 'done')).toEqual(['`npm test` passed (Tests: 9 passed, 9 total)']);
+    });
+  });
+
+  describe('file paths', () => {
+    it.each([
+      ['/home/ada/shop/src/a.js', 'src/a.js'],
+      ['src/b.js', 'src/b.js'],
+      ['/home/ada/.bashrc', '~/.bashrc'],
+      ['/etc/hosts', '/etc/hosts'],
+    ])('writes %s as %s', (path, shown) => {
+      const t = new TranscriptBuilder('s', '/home/ada/shop');
+      t.toolUse('t1', 'Read', { file_path: path });
+      t.toolResult('t1', 'x');
+      expect(kinds(state(t, { projectRoot: '/home/ada/shop', homeDir: '/home/ada' }).events, 'file-read').map((e) => e.path)).toEqual([shown]);
+    });
   });
 });

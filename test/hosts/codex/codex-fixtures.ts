@@ -20,7 +20,7 @@ export function codexPayloadNames(event: string): string[] {
 }
 
 const ajv = new Ajv({ strict: false, allErrors: true });
-const KEBAB: Record<string, string> = { SessionStart: 'session-start', Stop: 'stop', PreCompact: 'pre-compact', UserPromptSubmit: 'user-prompt-submit', SessionEnd: 'session-end' };
+const KEBAB: Record<string, string> = { SessionStart: 'session-start', Stop: 'stop', PreCompact: 'pre-compact', PostCompact: 'post-compact', UserPromptSubmit: 'user-prompt-submit', SessionEnd: 'session-end' };
 
 /** The errors of `value` against the shipped schema `schemas/<event>.command.<input|output>.json` (null: valid). */
 export function schemaErrors(event: string, kind: 'input' | 'output', value: unknown): string | null {

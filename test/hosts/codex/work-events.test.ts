@@ -6,15 +6,15 @@ const CWD = '/home/dev/project';
 const kinds = (events: Array<{ kind: string; text: string }>, kind: string) => events.filter((e) => e.kind === kind).map((e) => e.text);
 
 describe('extractCodexWorkState on the real rollout sample', () => {
-  const { events, openFailures } = extractCodexWorkState(rolloutRecords());
+  const { events, carry } = extractCodexWorkState(rolloutRecords());
 
   it('names the file apply_patch added, by the absolute path of its FileChange', () => {
     expect(events).toContainEqual(expect.objectContaining({ kind: 'file-modified', path: `${CWD}/notes.txt`, text: `${CWD}/notes.txt (apply_patch)` }));
   });
 
   it("reads the failing command's exit code from its CommandExecution item", () => {
-    expect(kinds(events, 'error')).toContain('Bash `echo failing >&2; exit 3` failed (exit 3): failing');
-    expect(openFailures['Bash:echo failing >&2; exit 3']).toBe('failing');
+    expect(kinds(events, 'error')).toContain('`echo failing >&2; exit 3` (exit 3): failing');
+    expect(carry.openFailures).toContainEqual(expect.objectContaining({ signature: 'Bash:echo failing >&2; exit 3', text: '`echo failing >&2; exit 3` (exit 3): failing' }));
   });
 
   it('names a file a shell redirect wrote', () => {
@@ -25,46 +25,56 @@ describe('extractCodexWorkState on the real rollout sample', () => {
     expect(JSON.stringify(events)).not.toContain('FAKE COMPACT SUMMARY');
   });
 
-  it('ends with the last typed prompt as the user request', () => {
-    expect(events[events.length - 1]).toMatchObject({ kind: 'user-request', text: 'fill the context' });
+  it('takes the last typed prompt for the last user request', () => {
+    expect(kinds(events, 'user-request').slice(-1)).toEqual(['fill the context']);
   });
 });
 
 describe('extractCodexWorkState', () => {
   it('reads the exit code from the function_call_output text when there is no CommandExecution item', () => {
     const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c1', 'npm test'), rollout.output('c1', 1, 'E2E-FAILURE\n3 failing')]);
-    expect(kinds(events, 'error')).toEqual(['Bash `npm test` failed (exit 1): E2E-FAILURE — 3 failing']);
+    expect(kinds(events, 'error')).toEqual(['`npm test` (exit 1): E2E-FAILURE — 3 failing']);
   });
 
   it('takes a call with no result yet at its word, with no error', () => {
     const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c1', 'echo x > out.txt')]);
-    expect(events).toEqual([expect.objectContaining({ kind: 'file-modified', path: `${CWD}/out.txt` })]);
+    expect(events.filter((e) => e.kind !== 'progress')).toEqual([expect.objectContaining({ kind: 'file-modified', path: `${CWD}/out.txt` })]);
   });
 
   it('pairs a failure with the same command succeeding in a later delta', () => {
     const first = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c1', 'npm test'), rollout.ran('c1', 'npm test', 1, 'boom')]);
-    const second = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c2', 'npm test'), rollout.ran('c2', 'npm test', 0, 'ok')], { openFailures: first.openFailures });
-    expect(kinds(second.events, 'resolution')).toEqual(['Bash `npm test` now succeeds (was: boom)']);
-    expect(second.openFailures).toEqual({});
+    const second = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c2', 'npm test'), rollout.ran('c2', 'npm test', 0, 'ok')], { carry: first.carry });
+    expect(second.events.filter((e) => e.kind === 'resolution')).toEqual([expect.objectContaining({ text: '`npm test` passed', resolves: '`npm test` (exit 1): boom' })]);
+    expect(second.carry.openFailures).toEqual([]);
   });
 
   it("names the files Codex's command parser saw read, made absolute", () => {
     const parsed = [{ type: 'read', cmd: 'sed -n 1,20p src/a.ts', name: 'a.ts', path: 'src/a.ts' }];
     const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.exec('c1', 'sed -n 1,20p src/a.ts'), rollout.ran('c1', 'sed -n 1,20p src/a.ts', 0, 'x', parsed)]);
-    expect(events).toEqual([expect.objectContaining({ kind: 'file-read', path: `${CWD}/src/a.ts` })]);
+    expect(events.filter((e) => e.kind !== 'progress')).toEqual([expect.objectContaining({ kind: 'file-read', path: `${CWD}/src/a.ts` })]);
   });
 
   it("falls back to the patch's own file headers when there is no FileChange item", () => {
     const patch = '*** Begin Patch\n*** Update File: src/b.ts\n@@\n-x\n+y\n*** End Patch\n';
     const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.patch('p1', patch), rollout.patchOutput('p1', 0, 'Success.')]);
-    expect(events).toEqual([expect.objectContaining({ kind: 'file-modified', path: `${CWD}/src/b.ts` })]);
+    expect(events.filter((e) => e.kind !== 'progress')).toEqual([expect.objectContaining({ kind: 'file-modified', path: `${CWD}/src/b.ts` })]);
   });
 
   it('reports a failed patch as an error, not as a modified file', () => {
     const patch = '*** Begin Patch\n*** Update File: src/b.ts\n@@\n-x\n+y\n*** End Patch\n';
-    const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.patch('p1', patch), rollout.patchOutput('p1', 1, 'apply_patch verification failed: context not found')]);
+    const { events } = extractCodexWorkState([rollout.turn(CWD), rollout.patch('p1', patch), rollout.patchOutput('p1', 1, 'apply_patch verification failed: context not found')], { projectRoot: CWD });
     expect(kinds(events, 'file-modified')).toEqual([]);
-    expect(kinds(events, 'error')).toEqual(['apply_patch src/b.ts failed: apply_patch verification failed: context not found']);
+    expect(kinds(events, 'error')).toEqual(['apply_patch src/b.ts: apply_patch verification failed: context not found']);
+  });
+
+  it('names files relative to the project root, and under the home directory by ~', () => {
+    const parsed = [{ type: 'read', cmd: 'cat ~/notes.md', name: 'notes.md', path: '/home/dev/notes.md' }];
+    const patch = '*** Begin Patch\n*** Update File: src/b.ts\n@@\n-x\n+y\n*** End Patch\n';
+    const { events } = extractCodexWorkState(
+      [rollout.turn(CWD), rollout.patch('p1', patch), rollout.patchOutput('p1', 0, 'Success.'), rollout.exec('c1', 'cat ~/notes.md'), rollout.ran('c1', 'cat ~/notes.md', 0, 'x', parsed)],
+      { projectRoot: CWD, homeDir: '/home/dev' },
+    );
+    expect(events.filter((e) => e.path !== undefined).map((e) => e.path)).toEqual(['src/b.ts', '~/notes.md']);
   });
 
   it('records a user correction and a decision from typed prompts', () => {

@@ -1,0 +1,90 @@
+import { clipText } from './work-event-text';
+
+/** What an agent's final message of a turn says about the work state. */
+export interface Statements {
+  /** The next step it says it will take, in its words (`Next I will …` → `…`). */
+  nextStep?: string;
+  /** The question it ends the turn with: the work waits on the user's answer. */
+  question?: string;
+  /** Something it says the work waits on (a CI run, a pipeline, a review). */
+  waiting?: string;
+  /** What it reports finished, one clause each. */
+  done: string[];
+}
+
+// The end of a message is where its plan is: only that much is read, so the scan stays bounded.
+const MAX_READ_CHARS = 4000;
+const MAX_SENTENCE_CHARS = 400;
+
+// Explicit next-step phrasings, strongest first; the captured group is the step itself.
+const NEXT_STEP: readonly RegExp[] = [
+  /^(?:next|then|after that|afterwards)[,:]? +(?:i(?:'ll| will| am going to|'m going to| plan to| want to)|we(?:'ll| will| should)|let me) +(.+)$/i,
+  /^(?:the |my |our )?next steps? (?:is|will be|would be|are)?(?: to)? *[:–-]? *(.+)$/i,
+  /^next *[:–-] *(.+)$/i,
+  /^i(?:'ll| will) (?:now|next) +(.+)$/i,
+  /^(?:i(?:'ll| will)|let me) +(.+?) next[.!]?$/i,
+  /^(?:remaining|still to do|to ?do) *[:–-] *(.+)$/i,
+];
+// A plain `I will …` counts only at the very end of the message, and never when negated.
+const WILL = /^i(?:'ll| will) +(?!not\b|never\b|no longer\b)(.+)$/i;
+const WAITING: readonly RegExp[] = [
+  /\b(?:waiting|wait) (?:for|on|until)\b/i,
+  /\bonce (?:the )?(?:ci|pipeline|build|deploy(?:ment)?|review|checks?)\b/i,
+  /\b(?:ci|pipeline|build|deploy(?:ment)?|checks?)(?: #?\d+)? (?:is |are )?(?:still )?(?:running|queued|pending|in progress)\b/i,
+];
+const DONE: readonly RegExp[] = [
+  /\b(?:is|are|was|were) (?:now )?(?:done|in place|fixed|finished|complete|completed|written|implemented|added|merged|committed|green|passing|updated)\b/i,
+  /\b(?:tests?|suite|specs?|checks?|lint|build|\S+\.test\.\w+) (?:now )?(?:pass|passes|passed|succeed|succeeds)\b/i,
+  /^(?:i |we )?(?:have |'ve )?(?:added|fixed|renamed|wrote|implemented|created|updated|removed|deleted|drafted|committed|documented|moved|converted|refactored|replaced|migrated|finished|completed|installed|configured|merged|pushed|released|deployed)\b/i,
+  /^(?:done|fixed|finished|completed)\b/i,
+  /\b(?:finished|completed|succeeded)\b/i,
+];
+// A clause that reports a failure or a limit is not a completion.
+const NOT_DONE = /\b(?:fail|fails|failing|failed|error|errors|not|n't|still|cannot|unable|except|however|yet)\b/i;
+
+/**
+ * Reads the final message of a turn, sentence by sentence from the end: the stated next step,
+ * a closing question to the user, a wait on CI or a review, and what it reports finished.
+ * Deterministic word patterns over bounded text; no model.
+ *
+ * @example readStatements('Tests pass now. Next I will update the docs.').nextStep // 'update the docs'
+ */
+export function readStatements(message: string): Statements {
+  const sentences = splitSentences(message.slice(-MAX_READ_CHARS));
+  const out: Statements = { done: [] };
+  const last = sentences.length - 1;
+  for (let i = last; i >= 0; i--) {
+    const s = sentences[i]!;
+    if (out.nextStep === undefined) {
+      const step = NEXT_STEP.map((re) => re.exec(s)?.[1]).find((m) => m !== undefined) ?? (i >= last - 1 ? WILL.exec(s)?.[1] : undefined);
+      if (step !== undefined) out.nextStep = tidy(step);
+    }
+    if (out.question === undefined && i >= last - 1 && s.endsWith('?')) out.question = tidy(s);
+    if (out.waiting === undefined && WAITING.some((re) => re.test(s))) out.waiting = tidy(s);
+  }
+  for (const s of sentences) {
+    // "The auth tests pass now: login() did not await" — the clause before the colon is the report.
+    const head = s.split(/: |; |, but |, and then /)[0]!;
+    // A bare "Fixed:" says nothing by itself; the sentence it opens does.
+    const clause = head.split(' ').length < 3 ? s : head;
+    if (!NOT_DONE.test(head) && DONE.some((re) => re.test(head))) out.done.push(tidy(clause));
+    if (out.done.length === 3) break;
+  }
+  return out;
+}
+
+/** Splits text into sentences and lines, each trimmed and bounded. */
+export function splitSentences(text: string): string[] {
+  return text
+    .split(/\n+|(?<=[.!?])\s+(?=["'(A-Z0-9`*])/)
+    .map((s) => s.replace(/^[\s*>#-]+/, '').trim().slice(0, MAX_SENTENCE_CHARS))
+    .filter((s) => s !== '');
+}
+
+// A step or question as a fresh session reads it: addressed to nobody in particular.
+function tidy(text: string): string {
+  const flat = text.replace(/[.!]+$/, '').replace(/\byour\b/gi, "the user's").replace(/\byou\b/gi, 'the user');
+  // A sentence may open with a path or an identifier: those keep their case.
+  const first = flat.split(' ', 1)[0]!;
+  return clipText(/[/.()_]/.test(first) ? flat : flat.charAt(0).toUpperCase() + flat.slice(1));
+}

@@ -1,0 +1,69 @@
+import { splitSentences } from './assistant-statements';
+
+/**
+ * What a typed prompt asks for: a new `task` (the objective follows it), a `go-on` with the
+ * current work, a `question` (it sets no objective when one exists), or `chat` (greetings,
+ * thanks, goodbyes: never a task, never a plan).
+ */
+export type PromptIntent = 'task' | 'go-on' | 'question' | 'chat';
+
+/** A prompt's intent and, for a task, the prompt from its first task sentence on. */
+export interface ReadPrompt {
+  intent: PromptIntent;
+  /** The task as the objective states it: leading chat sentences and filler words dropped. */
+  task?: string;
+}
+
+// Words that open a sentence without carrying its meaning.
+const FILLER = /^(?:(?:ok(?:ay)?|great|cool|nice|perfect|awesome|thanks|thank you|alright|all right|good|yes|yeah|yep|sure|now|so|and|also|then|next|first|please|pls|hey|hi|hello)\b[,!.:]* *)+/i;
+// Sentences that are only social: greetings, thanks, goodbyes, how-are-yous.
+const CHAT = /^(?:hi|hello|hey|good (?:morning|afternoon|evening|night)|how are you|how'?s it going|what'?s up|thanks|thank you|cheers|bye|goodbye|see you|talk (?:to you )?(?:later|soon|tomorrow)|you'?re welcome|that'?s (?:great|helpful|all|it|perfect|fine)|great|awesome|perfect|nice|cool)\b/i;
+const TASK_VERBS =
+  'add|fix|implement|make|create|write|update|change|remove|delete|rename|refactor|move|migrate|run|test|build|deploy|prepare|document|find|investigate|check|debug|review|convert|replace|port|upgrade|bump|set up|setup|configure|optimi[sz]e|improve|clean up|split|merge|extract|support|handle|ensure|wire|integrate|look into|figure out|draft|generate|rewrite|restructure|speed up|profile|benchmark|measure|release|publish|install|enable|disable|allow|prevent|revert|undo|reproduce|explain|describe|summari[sz]e|list|show|commit|push|rebase|bisect|diagnose|resolve|address|finish|complete|translate|design|plan|audit';
+const IMPERATIVE = new RegExp(`^(?:(?:can|could|would|will) you |i (?:need|want|would like) you to |(?:i|we) (?:need|want) to |let'?s |go and )?(?:${TASK_VERBS})\\b`, 'i');
+// A problem report is a task: the user wants it fixed.
+const PROBLEM = /\b(?:fails?|failing|broken|crash(?:es|ing)?|bug|doesn'?t work|does not work|rejects|throws|regress(?:ed|ion))\b/i;
+const GO_ON = /^(?:go ahead|go on|continue|carry on|proceed|do it|do that|yes please|sounds good|lgtm|ship it|keep going|please continue|yes|ok|okay|sure)\b/i;
+// A label the user puts before the request: a ticket (`SHOP-123`), a tag (`[bug]`), a
+// conventional prefix (`fix(api):`). The sentence after it is judged; the label stays in the task.
+const LABEL = /^(?:(?:[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+|\[[^\]\n]{1,30}\]|[a-z]+(?:\([\w./-]{1,30}\))?:)[,:]?\s+)+/;
+// What a prompt asks for is in its first lines; a paste after them is judged by its framing.
+const MAX_READ_CHARS = 1200;
+
+/**
+ * Reads a typed prompt with word patterns (no model): a task when a sentence starts with an
+ * imperative or reports a problem; a go-on when it only says to continue; a question when it
+ * asks one; otherwise chat. A long pasted prompt is judged by its first and last lines (the
+ * user's own framing), so a pasted log carrying `Run …` lines is not taken for a task.
+ *
+ * @example readPrompt('Great, thanks. Now add rate limiting.') // { intent: 'task', task: 'Add rate limiting.' }
+ */
+export function readPrompt(prompt: string): ReadPrompt {
+  const text = prompt.slice(0, MAX_READ_CHARS).trim();
+  const lines = text.split('\n').filter((l) => l.trim() !== '');
+  const framing = lines.length > 3 ? [lines[0]!, lines[lines.length - 1]!].join('\n') : text;
+  const sentences = splitSentences(framing);
+  const first = sentences.findIndex((s) => isTaskSentence(s.replace(FILLER, '').replace(LABEL, '')));
+  if (first !== -1) {
+    // Context before the task sentence stays ("X returns epochs. Find where."); chat before it goes.
+    const from = sentences.findIndex((s) => !isChat(s));
+    const task = lines.length > 3 ? text : sentences.slice(Math.min(from, first)).join(' ');
+    const stripped = task.replace(FILLER, '');
+    // "Now add …" reads as "Add …"; what the user typed as it stands keeps its case.
+    return { intent: 'task', task: stripped === task ? task : stripped.charAt(0).toUpperCase() + stripped.slice(1) };
+  }
+  const bare = framing.replace(FILLER, '').replace(/[.!]+$/, '').trim();
+  if (framing.length <= 60 && (bare === '' ? /^(?:ok(?:ay)?|yes|sure)\b/i.test(framing) : GO_ON.test(bare))) return { intent: 'go-on' };
+  if (sentences.some((s) => s.endsWith('?') && !isChat(s))) return { intent: 'question' };
+  return { intent: 'chat' };
+}
+
+function isChat(sentence: string): boolean {
+  const bare = sentence.replace(FILLER, '').trim();
+  return bare === '' || CHAT.test(bare);
+}
+
+function isTaskSentence(sentence: string): boolean {
+  if (IMPERATIVE.test(sentence)) return true;
+  return !sentence.endsWith('?') && sentence.split(' ').length >= 4 && PROBLEM.test(sentence);
+}
