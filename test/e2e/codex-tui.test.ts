@@ -49,15 +49,19 @@ describeWithCodex('a /clear in the real Codex TUI', { tmux: true }, (harness) =>
     expect(readFileSync(join(session.out, 'step-3.screen.txt'), 'utf8')).not.toContain('disabled while a task is in progress');
   });
 
+  // Each session's capsules, found by the session the commit trailers name (their subjects are the autosave's objective).
+  const sessionOf = (rule: string) => codexRequests(session.out).find((r) => r.rule === rule)!.sessionId!;
+  const commitsOf = (sessionId: string, format: string) =>
+    git(join(session.out, 'repo'), 'log', `--format=${format}`, '--grep', `^Capsule-Session: ${sessionId}$`, 'refs/heads/capsules').split('\n').filter(Boolean);
+
   it("had the other session's capsule created after the cleared session's, so it is the newest", () => {
-    const repo = join(session.out, 'repo');
-    // The first autosave of each (the session after the /clear carries A's objective forward in a capsule of its own).
-    const firstCreatedAt = (grep: string) => git(repo, 'log', '--format=%(trailers:key=Capsule-Created-At,valueonly,separator=)', '--grep', grep, 'refs/heads/capsules').split('\n').pop()!;
-    const other = firstCreatedAt('^autosave [^:]*: OTHER-WORK');
-    const own = firstCreatedAt('^autosave [^:]*: E2E-EDIT');
-    expect(other).toMatch(/^\d{4}-/);
+    const createdAt = '%(trailers:key=Capsule-Created-At,valueonly,separator=)';
+    // The first autosave of each (the session after the /clear carries A's work forward in a capsule of its own).
+    const own = commitsOf(sessionOf('edit-files'), createdAt).pop();
+    const other = commitsOf(sessionOf('other-work'), createdAt).pop();
     expect(own).toMatch(/^\d{4}-/);
-    expect(Date.parse(other)).toBeGreaterThan(Date.parse(own));
+    expect(other).toMatch(/^\d{4}-/);
+    expect(Date.parse(other!)).toBeGreaterThan(Date.parse(own!));
   });
 
   it("carries the cleared session's own resume into the new session's first request, not the other session's", () => {
@@ -74,10 +78,8 @@ describeWithCodex('a /clear in the real Codex TUI', { tmux: true }, (harness) =>
   });
 
   it("leaves the other session's capsule unconsumed", () => {
-    const repo = join(session.out, 'repo');
-    const other = git(repo, 'log', '-1', '--format=%B', 'refs/heads/capsules', '--grep', 'OTHER-WORK');
-    const id = /autosave (\S+):/.exec(other)?.[1];
-    expect(id).toBeDefined();
-    expect(git(repo, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')).not.toMatch(new RegExp(`${id}[^\\n]*resumed`));
+    const ids = [...new Set(commitsOf(sessionOf('other-work'), '%(trailers:key=Capsule-Id,valueonly,separator=)'))];
+    expect(ids).toHaveLength(1);
+    expect(git(join(session.out, 'repo'), 'ls-tree', '-r', '--name-only', 'refs/heads/capsules')).not.toMatch(new RegExp(`${ids[0]}[^\\n]*resumed`));
   });
 });
