@@ -1,5 +1,5 @@
-// A/B of reading and writing the git files directly (the default) against
-// CAPSULE_OBJECT_FILES=0 (a long-lived `cat-file --batch` and `fast-import`), and optionally a
+// A/B of reading and writing the git files directly (opt-in: CAPSULE_OBJECT_FILES=1) against
+// the default (a long-lived `cat-file --batch` and `fast-import`), and optionally a
 // baseline build's hooks (another checkout's dist/hooks), on the hook bench's fixture:
 // SessionStart(clear) and Stop, cold runs interleaved with `node -e 0`, the variants' order
 // rotated every run. Each variant keeps its own code cache: a cache written by one variant
@@ -22,7 +22,7 @@ const fx = JSON.parse(readFileSync(join(fxDir, '.bench-fixture.json'), 'utf8'));
 const git = (cwd, ...a) => execFileSync('git', a, { cwd, encoding: 'utf8' }).trim();
 // NODE_EXTRA_CA_CERTS is left out, as in every bench (DESIGN §2).
 const base = { PATH: process.env.PATH, HOME: WORK, TZ: 'UTC' };
-const variants = { direct: { ...base, CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-direct') }, git: { ...base, CAPSULE_OBJECT_FILES: '0', CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-git') } };
+const variants = { direct: { ...base, CAPSULE_OBJECT_FILES: '1', CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-direct') }, git: { ...base, CAPSULE_OBJECT_FILES: '0', CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-git') } };
 if (BASELINE) variants.baseline = { ...base, CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-baseline') };
 const hooksOf = (v) => (v === 'baseline' ? BASELINE : HOOKS);
 const names = Object.keys(variants);
@@ -67,6 +67,6 @@ for (const kind of ['SessionStart(clear)', 'Stop']) {
   }
   const m = (xs, k) => med(xs.map((x) => x[k]));
   const floor = [m(s.floor, 'ms'), m(s.floor, 'cpu')];
-  const cell = (v) => `${v === 'git' ? 'CAPSULE_OBJECT_FILES=0' : v} ${m(s[v], 'ms').toFixed(1)} ms (${(m(s[v], 'ms') / floor[0]).toFixed(2)}×) / ${m(s[v], 'cpu').toFixed(0)} ms CPU (${(m(s[v], 'cpu') / floor[1]).toFixed(2)}×)`;
+  const cell = (v) => `${v === 'git' ? 'git (default)' : 'CAPSULE_OBJECT_FILES=1'} ${m(s[v], 'ms').toFixed(1)} ms (${(m(s[v], 'ms') / floor[0]).toFixed(2)}×) / ${m(s[v], 'cpu').toFixed(0)} ms CPU (${(m(s[v], 'cpu') / floor[1]).toFixed(2)}×)`;
   console.log(`${kind}: node -e 0 ${floor[0].toFixed(1)} ms / ${floor[1].toFixed(0)} ms CPU; ${names.map(cell).join('; ')}; load ${load0.toFixed(1)}→${loadavg()[0].toFixed(1)}`);
 }

@@ -1,12 +1,17 @@
-// The continuity benchmark: runs each scenario through the real Claude Code client and the
-// harness's fake API, resets (/clear, /compact), and scores the first request after the reset.
-// Run: npm run bench:continuity -- [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+// The continuity benchmark: runs each scenario through the real Claude Code client (and, with
+// --host codex or both, the real Codex CLI) and its harness's fake API, resets (/clear,
+// /compact), and scores the first request after the reset; with both hosts the reports stand
+// one after the other, each with its totals.
+// Run: npm run bench:continuity -- [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
 // A step is one `claude -p` of the harness; under load a 30-call turn needs minutes, so the
 // default step timeout is 240 s (a step that times out fails the run, and its score says so).
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ensureClaudeClient, findHarness, REPO_ROOT } from '../../test/e2e/claude-client';
+import { ensureCodexClient, findCodexHarness } from '../../test/e2e/codex-client';
+import { runScenarioOnCodex } from './codex/run-scenario';
+import type { ClaudeProbe as HostProbe } from './claude/run-scenario';
 import { runScenarioOnClaude } from './claude/run-scenario';
 import { renderReport } from './report';
 import type { Reset, Scenario } from './scenario-types';
@@ -17,37 +22,62 @@ async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' }, reset: { type: 'string' }, jobs: { type: 'string' }, plugin: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' },
-      'step-timeout': { type: 'string' },
+      'step-timeout': { type: 'string' }, host: { type: 'string' },
     },
   });
-  const harness = findHarness();
-  if (harness === null) {
-    process.stderr.write('bench:continuity: no claude harness found (set CAPSULE_HARNESS_DIR or put shared/claude-harness beside the repository)\n');
-    return 1;
+  const hosts = values.host === 'both' ? ['claude', 'codex'] : [values.host ?? 'claude'];
+  if (!hosts.every((h) => h === 'claude' || h === 'codex')) {
+    process.stderr.write(`bench:continuity: --host ${values.host}: expected claude, codex or both\n`);
+    return 2;
   }
-  const claudeBin = ensureClaudeClient();
+  const drivers: Array<{ label: string; run: (s: Scenario, r: Reset) => Promise<HostProbe> }> = [];
+  const stepTimeoutSec = Number(values['step-timeout'] ?? 240);
   const plugin = resolve(values.plugin ?? REPO_ROOT);
+  if (hosts.includes('claude')) {
+    const harness = findHarness();
+    if (harness === null) {
+      process.stderr.write('bench:continuity: no claude harness found (set CAPSULE_HARNESS_DIR or put shared/claude-harness beside the repository)\n');
+      return 1;
+    }
+    const claudeBin = ensureClaudeClient();
+    drivers.push({ label: 'Claude Code', run: (s, r) => runScenarioOnClaude(s, r, { harness, claudeBin, plugin, keep: values.keep, stepTimeoutSec }) });
+  }
+  if (hosts.includes('codex')) {
+    const harness = findCodexHarness();
+    if (harness === null) {
+      process.stderr.write('bench:continuity: no codex harness found (set CAPSULE_CODEX_HARNESS_DIR or put shared/codex-harness beside the repository)\n');
+      return 1;
+    }
+    const codexBin = ensureCodexClient();
+    drivers.push({ label: 'Codex CLI', run: (s, r) => runScenarioOnCodex(s, r, { harness, codexBin, plugin, keep: values.keep, stepTimeoutSec }) });
+  }
   const only = values.only?.split(',');
   const resets = (values.reset ? [values.reset] : ['clear', 'compact']) as Reset[];
   const jobs: Array<[Scenario, Reset]> = [];
   for (const s of SCENARIOS.filter((x) => !only || only.includes(x.name))) for (const r of resets) if (s.probe.resets.includes(r)) jobs.push([s, r]);
-  process.stderr.write(`bench:continuity: ${jobs.length} runs of ${plugin} (load ${loadAverage()})\n`);
-  const scores: ScenarioScore[] = new Array(jobs.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < jobs.length) {
-      const i = next++;
-      const [scenario, reset] = jobs[i]!;
-      const t0 = Date.now();
-      const probe = await runScenarioOnClaude(scenario, reset, { harness, claudeBin, plugin, keep: values.keep, stepTimeoutSec: Number(values['step-timeout'] ?? 240) });
-      scores[i] = scoreProbe(scenario, reset, probe);
-      const hooks = probe.hookErrors.trim() === '' ? '' : `, hook errors: ${probe.hookErrors.trim().split('\n').length}`;
-      process.stderr.write(`  ${scenario.name} /${reset}: ${scores[i]!.hits.length}/${scores[i]!.facts} facts, ${scores[i]!.violations.length} violations (${((Date.now() - t0) / 1000).toFixed(0)} s${hooks}${probe.out ? `, kept in ${probe.out}` : ''})\n`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs ?? 1)) }, worker));
-  process.stdout.write(`${renderReport(scores)}\n(load ${loadAverage()})\n`);
-  if (values.json) writeFileSync(values.json, JSON.stringify(scores, null, 2));
+  const all: Array<ScenarioScore & { host: string }> = [];
+  const reports: string[] = [];
+  for (const driver of drivers) {
+    process.stderr.write(`bench:continuity: ${jobs.length} runs of ${plugin} on ${driver.label} (load ${loadAverage()})\n`);
+    const scores: ScenarioScore[] = new Array(jobs.length);
+    let next = 0;
+    const worker = async () => {
+      while (next < jobs.length) {
+        const i = next++;
+        const [scenario, reset] = jobs[i]!;
+        const t0 = Date.now();
+        const probe = await driver.run(scenario, reset);
+        scores[i] = scoreProbe(scenario, reset, probe);
+        const hooks = probe.hookErrors.trim() === '' ? '' : `, hook errors: ${probe.hookErrors.trim().split('\n').length}`;
+        process.stderr.write(`  ${scenario.name} /${reset}: ${scores[i]!.hits.length}/${scores[i]!.facts} facts, ${scores[i]!.violations.length} violations (${((Date.now() - t0) / 1000).toFixed(0)} s${hooks}${probe.out ? `, kept in ${probe.out}` : ''})\n`);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs ?? 1)) }, worker));
+    reports.push(`${drivers.length > 1 ? `== ${driver.label}\n` : ''}${renderReport(scores)}`);
+    all.push(...scores.map((s) => ({ ...s, host: driver.label })));
+  }
+  process.stdout.write(`${reports.join('\n\n')}\n(load ${loadAverage()})\n`);
+  if (values.json) writeFileSync(values.json, JSON.stringify(all, null, 2));
   return 0;
 }
 

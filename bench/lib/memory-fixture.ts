@@ -7,7 +7,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { renderCapsule } from '../../lib/capsule/render';
 import { emptySections } from '../../lib/capsule/sections';
-import { capsuleDir, capsulePath, monthOf } from '../../lib/store/memory-format';
+import { capsuleDir, capsulePath } from '../../lib/store/memory-format';
 import { eventName, eventText } from '../../lib/store/status-events';
 
 /** What to build. */
@@ -17,7 +17,10 @@ export interface FixtureSpec {
   n: number;
   /** One capsule in `activeEvery` stays active (50: 2 %); the rest are resumed or resolved. */
   activeEvery: number;
-  /** How many of the newest capsules share the current UTC month (the shard writes go to). */
+  /**
+   * How many of the newest capsules share the current UTC month. Layout 2 shards by the UTC day
+   * of the id's time, so they spread over this month's day shards (today's is where writes go).
+   */
   monthShard: number;
   /** The built CLI (`dist/git-capsule.js`), for `init` and `reindex`. */
   cli: string;
@@ -126,9 +129,8 @@ export function buildMemoryFixture(spec: FixtureSpec): Fixture {
   for (let i = 0; i < spec.n; i += 1) {
     const ms = at[i]!;
     const id = fixtureUlid(ms, i);
-    const month = monthOf(ms);
     const createdAt = new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    parts.push(`M 100644 inline ${capsulePath(id, month)}\n${data(capsuleText(id, i, createdAt, repoHead))}`);
+    parts.push(`M 100644 inline ${capsulePath(id)}\n${data(capsuleText(id, i, createdAt, repoHead))}`);
     // The newest stays active: a resume right after the session that wrote it.
     if (i === newest || (newest - i) % spec.activeEvery === 0) {
       active += 1;
@@ -138,7 +140,7 @@ export function buildMemoryFixture(spec: FixtureSpec): Fixture {
     const status = i % 2 === 0 ? 'resolved' : 'resumed';
     const when = new Date(Math.min(ms + 60_000, now.getTime() - 1_000));
     const event = { now: when, writer: 'fixture', status } as const;
-    parts.push(`M 100644 inline ${capsuleDir(id, month)}/status/${eventName(event)}\n${data(eventText(event))}`);
+    parts.push(`M 100644 inline ${capsuleDir(id)}/status/${eventName(event)}\n${data(eventText(event))}`);
   }
   parts.push('\ndone\n');
   const limit = spec.loose ? ['-c', 'fastimport.unpackLimit=100000000'] : [];

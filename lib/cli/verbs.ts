@@ -20,6 +20,7 @@ export const VERBS: Record<string, () => Promise<Verb>> = {
   status: async () => (await import('./verbs/status')).verb,
   reindex: async () => (await import('./verbs/reindex')).verb,
   sync: async () => (await import('./verbs/sync')).verb,
+  compact: async () => (await import('./verbs/compact')).verb,
   'git-hooks': async () => (await import('./verbs/git-hooks')).verb,
   budget: async () => (await import('./verbs/budget')).verb,
   statusline: async () => (await import('./verbs/statusline')).verb,

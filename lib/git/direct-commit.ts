@@ -34,6 +34,8 @@ export function directCommitter(reader: StoreObjectReader, dirs: RefDirs): Direc
   return {
     async commit(ref, spec) {
       if (spec.from === null || !OID.test(spec.from) || !ref.startsWith('refs/') || /^refs\/(worktree|bisect|rewritten)\//.test(ref)) return null;
+      // Objects placed whole (a layout move: `M <mode> <oid> <path>`) are fast-import's job; editTree writes file contents only.
+      if (spec.objects !== undefined && spec.objects.size > 0) return null;
       try {
         const parent = await reader.read(spec.from);
         const tree = parent?.type === 'commit' ? /^tree ([0-9a-f]{40})\n/.exec(parent.content.subarray(0, 46).toString('latin1'))?.[1] : undefined;

@@ -12,6 +12,8 @@ export interface CommitSpec {
   from: string | null;
   /** Delete these directories first (`D <dir>`), e.g. the whole index on a rebuild. */
   deleteDirs?: readonly string[];
+  /** Then place objects already in the repository (`M <mode> <oid> <path>`): a subtree moved whole, a blob copied. */
+  objects?: ReadonlyMap<string, { mode: string; oid: string }>;
   files: ReadonlyMap<string, string | null>;
 }
 
@@ -29,6 +31,7 @@ export function buildImportStream(ref: string, commits: readonly CommitSpec[]): 
     parts.push(`commit ${ref}\nmark :${i + 1}\nauthor ${who}\ncommitter ${who}\n${data(c.message)}`);
     if (c.from !== null) parts.push(`from ${c.from}\n`);
     for (const dir of c.deleteDirs ?? []) parts.push(`D ${dir}\n`);
+    for (const [path, o] of c.objects ?? []) parts.push(`M ${o.mode} ${o.oid} ${path}\n`);
     for (const [path, content] of c.files) parts.push(content === null ? `D ${path}\n` : `M 100644 inline ${path}\n${data(content)}`);
     parts.push('\n');
   });

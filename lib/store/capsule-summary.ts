@@ -1,23 +1,23 @@
 import { parseCreatedAt, utcSortKey } from '../capsule/created-at';
 import { AUTOSAVE_TAG, type Frontmatter } from '../capsule/types';
-import { capsulePath } from './memory-format';
+import { documentIn } from './memory-format';
 import { maxStatus } from './status-lattice';
 import type { IndexEntry, StatusEvent } from './types';
 
 /**
- * The index entry of a capsule from its frontmatter and its status events. Tolerant: a capsule
- * that arrived by sync with a bad `created_at` still gets an entry, sorted at the start of the
- * month its path names.
+ * The index entry of a capsule from its frontmatter, its directory and its status events.
+ * Tolerant: a capsule that arrived by sync with a bad `created_at` still gets an entry, sorted
+ * at the start of the day (format 1: the month) its directory names.
  */
-export function summarizeCapsule(fm: Frontmatter, where: { id: string; month: string }, events: readonly StatusEvent[]): IndexEntry {
+export function summarizeCapsule(fm: Frontmatter, where: { id: string; dir: string }, events: readonly StatusEvent[]): IndexEntry {
   const stamp = parseCreatedAt(fm.created_at);
-  const sortKey = stamp.ok ? utcSortKey(stamp.epochMs) : `${where.month.replace('/', '')}01T000000000Z`;
+  const sortKey = stamp.ok ? utcSortKey(stamp.epochMs) : fallbackSortKey(where.dir);
   const entry: IndexEntry = {
     id: where.id,
     status: maxStatus([fm.status, ...events.map((e) => e.status)]),
     createdAt: typeof fm.created_at === 'string' ? fm.created_at : '',
     sortKey,
-    path: capsulePath(where.id, where.month),
+    path: documentIn(where.dir),
   };
   if (typeof fm.trigger === 'string') entry.trigger = fm.trigger;
   if (typeof fm.objective === 'string') entry.objective = fm.objective;
@@ -29,4 +29,11 @@ export function summarizeCapsule(fm: Frontmatter, where: { id: string; month: st
   if (typeof fm.handoff_to === 'string') entry.handoffTo = fm.handoff_to;
   if (Array.isArray(fm.tags) && fm.tags.includes(AUTOSAVE_TAG)) entry.autosaveTag = true;
   return entry;
+}
+
+/** The sort key of a capsule whose created_at does not parse: `yyyymmddT000000000Z` of its folder (`capsules/<yyyy>/<mm>[/<dd>]/<id>`, day 01 for a month folder). */
+export function fallbackSortKey(dir: string): string {
+  const [, yyyy = '0000', mm = '00', third = '', fourth] = dir.split('/');
+  const dd = fourth === undefined ? '01' : third;
+  return `${yyyy}${mm}${dd}T000000000Z`;
 }

@@ -3,7 +3,7 @@ import type { IndexEntry } from './types';
 
 /** What a capsule commit says: the operation in the subject, the data selection needs in trailers. */
 export function capsuleCommitMessage(op: string, entry: IndexEntry, extra: Record<string, string> = {}, headline?: string): string {
-  const about = oneLine(headline ?? entry.objective ?? '');
+  const about = commitLine(headline ?? entry.objective ?? '');
   const subject = `${op} ${entry.id}${about ? `: ${about.length > 72 ? `${about.slice(0, 72)}…` : about}` : ''}`;
   const trailers: Record<string, string> = {
     'Capsule-Id': entry.id,
@@ -14,17 +14,20 @@ export function capsuleCommitMessage(op: string, entry: IndexEntry, extra: Recor
     'Capsule-Trigger': entry.trigger ?? 'none',
     ...extra,
   };
-  const lines = Object.entries(trailers).map(([k, v]) => `${k}: ${oneLine(v).slice(0, 200) || 'none'}`);
+  const lines = Object.entries(trailers).map(([k, v]) => `${k}: ${commitLine(v).slice(0, 200) || 'none'}`);
   return `${subject}\n\n${lines.join('\n')}\n`;
 }
 
 /** The message of a commit that is not about one capsule (init, rebuild-index). */
 export function opCommitMessage(op: string, summary: string): string {
-  return `${op}: ${oneLine(summary)}\n\nCapsule-Op: ${op}\n`;
+  return `${op}: ${commitLine(summary)}\n\nCapsule-Op: ${op}\n`;
 }
 
-// Plain `git log capsules` prints a subject byte for byte: no control, escape or hidden character
-// of a capsule's objective may reach a terminal through it.
-function oneLine(value: string): string {
+/**
+ * A value as one line of a commit message. Plain `git log capsules` prints a subject byte for
+ * byte: no control, escape or hidden character of a capsule's objective may reach a terminal
+ * through it.
+ */
+export function commitLine(value: string): string {
   return foldHidden(value).replace(/\s+/g, ' ').trim();
 }

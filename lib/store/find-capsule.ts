@@ -1,34 +1,45 @@
 import { CapsuleError } from '../errors/capsule-error';
-import { ulidMonth } from './memory-format';
+import { capsuleDir, legacyDirHint } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 
-/** Where a capsule lives: its full id and UTC month (`yyyy/mm`). */
+/** Where a capsule lives: its full id and its directory in the memory tree. */
 export interface CapsuleLocation {
   id: string;
-  month: string;
+  dir: string;
 }
 
 /**
- * Finds a capsule by full id or unambiguous id prefix (case-insensitive). A full ULID is tried
- * first in the month its time names (one tree read); otherwise the month folders are scanned,
- * never the documents. Throws NOT_FOUND, AMBIGUOUS_ID (data.candidates).
+ * Finds a capsule by full id or unambiguous id prefix (case-insensitive). A full id is tried
+ * first where its own time puts it (one tree read; format 1's month folder next), otherwise the
+ * shard folders are scanned, never the documents. Throws NOT_FOUND, AMBIGUOUS_ID (data.candidates).
  */
 export async function findCapsule(tree: MemoryTree, tip: string | null, idOrPrefix: string): Promise<CapsuleLocation> {
   const wanted = idOrPrefix.trim();
   if (tip === null || !/^[0-9A-Za-z-]{1,64}$/.test(wanted)) throw notFound(wanted, tip === null ? 'the memory branch does not exist yet' : 'that is not an id or id prefix');
-  const hinted = ulidMonth(wanted.toUpperCase());
-  if (hinted !== null && (await tree.tree(tip, `capsules/${hinted}/${wanted.toUpperCase()}`)) !== null) {
-    return { id: wanted.toUpperCase(), month: hinted };
+  for (const id of new Set([wanted, wanted.toUpperCase()])) {
+    const hinted = await locateById(tree, tip, id);
+    if (hinted !== null) return hinted;
   }
   const lower = wanted.toLowerCase();
   const all = await tree.capsuleDirs(tip);
   const exact = all.find((d) => d.id.toLowerCase() === lower);
-  if (exact) return exact;
+  if (exact) return { id: exact.id, dir: exact.dir };
   const matches = all.filter((d) => d.id.toLowerCase().startsWith(lower));
-  if (matches.length === 1) return matches[0]!;
+  if (matches.length === 1) return { id: matches[0]!.id, dir: matches[0]!.dir };
   if (matches.length === 0) throw notFound(wanted, `none of the ${all.length} capsules has that id`);
   const candidates = matches.map((m) => m.id).sort().slice(0, 10);
   throw new CapsuleError('AMBIGUOUS_ID', `id prefix "${wanted}" matches ${matches.length} capsules (${candidates.slice(0, 3).join(', ')}…); give more characters`, { prefix: wanted, count: matches.length, candidates });
+}
+
+/**
+ * The directory of a full id where the layout puts it (format 2), else where format 1 most
+ * likely did; null when it is in neither (then only a scan can tell). Both reads are pipelined.
+ */
+export async function locateById(tree: MemoryTree, tip: string, id: string): Promise<CapsuleLocation | null> {
+  const dirs = [capsuleDir(id), legacyDirHint(id)].filter((d): d is string => d !== null);
+  const trees = await Promise.all(dirs.map((d) => tree.tree(tip, d)));
+  const i = trees.findIndex((t) => t !== null);
+  return i < 0 ? null : { id, dir: dirs[i]! };
 }
 
 function notFound(id: string, why: string): CapsuleError {

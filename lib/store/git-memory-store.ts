@@ -11,9 +11,12 @@ import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
+import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
 import type { IdentityStamp } from '../capsule/identity-fields';
 import { readLocalIdentity } from '../local-state/local-identity';
+import { retireFinished, type RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
 import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
@@ -31,7 +34,14 @@ export class GitMemoryStore implements MemoryStore {
     // Read once, on the first write: a reading verb never touches the machine id.
     const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
     this.dirs = opts.dirs ?? null;
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, stamp: stampOf, lock, direct: opts.direct };
+    // Only with the directories already known: finding them costs a git process a hook should not pay for this.
+    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
+    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, stamp: stampOf, lock, housekeeping, direct: opts.direct };
+  }
+
+  /** Who the store's commits are by. */
+  get identity(): GitIdentity {
+    return this.parts.identity;
   }
 
   /** The working tree top level (the git dir when bare); known at open or found on first use (one rev-parse). */
@@ -102,6 +112,10 @@ export class GitMemoryStore implements MemoryStore {
 
   indexCoverage(): Promise<IndexCoverage> {
     return indexCoverage(this.parts.tree, this.stateDir);
+  }
+
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult> {
+    return retireFinished(this.parts, opts);
   }
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {

@@ -6,8 +6,8 @@ import type { IndexEntry, ListIndexOptions, StatusCounts } from './types';
 
 /**
  * Index entries newest first (by UTC created_at), read from the derived index in the tip tree:
- * walking years and months downwards, it stops as soon as `limit` entries are certain, so the
- * newest active capsule costs three small reads at any N. A tip without an index falls back to
+ * walking years, months and days downwards, it stops as soon as `limit` entries are certain, so
+ * the newest active capsule costs four small reads at any N. A tip without an index falls back to
  * recomputing from the capsules. Throws MEMORY_ROOT.
  */
 export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): Promise<IndexEntry[]> {
@@ -24,20 +24,24 @@ export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): 
     return all.sort(compareNewestFirst).slice(0, limit);
   }
   const found: IndexEntry[] = [];
-  const years = [...new Set(yearLists.flat())].sort().reverse();
-  for (const year of years) {
-    const holders = statuses.filter((_, i) => yearLists[i]!.includes(year));
-    const monthLists = await Promise.all(holders.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}/${year}`)) ?? []).filter((e) => !e.isTree).map((e) => e.name)));
-    const months = [...new Set(monthLists.flat())].sort().reverse();
-    for (const mm of months) {
-      const shardHolders = holders.filter((_, i) => monthLists[i]!.includes(mm));
-      const texts = await Promise.all(shardHolders.map((s) => tree.text(tip, `${INDEX_DIR}/${s}/${year}/${mm}`)));
-      const monthEntries = shardHolders.flatMap((s, i) => parseShard(texts[i] ?? '', s, `${year}/${mm}`));
-      found.push(...monthEntries.sort(compareNewestFirst));
-      if (found.length >= limit) return found.slice(0, limit);
+  // Newest first, level by level (year, month, day), each status's folders read in one round trip.
+  const walk = async (dir: string, holders: readonly CapsuleStatus[], names: string[][], depth: number): Promise<boolean> => {
+    for (const name of [...new Set(names.flat())].sort().reverse()) {
+      const here = holders.filter((_, i) => names[i]!.includes(name));
+      const path = dir === '' ? name : `${dir}/${name}`;
+      if (depth === 2) {
+        const texts = await Promise.all(here.map((s) => tree.text(tip, `${INDEX_DIR}/${s}/${path}`)));
+        found.push(...here.flatMap((s, i) => parseShard(texts[i] ?? '', s)).sort(compareNewestFirst));
+        if (found.length >= limit) return true;
+        continue;
+      }
+      const below = await Promise.all(here.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}/${path}`)) ?? []).filter((e) => e.isTree === (depth === 0)).map((e) => e.name)));
+      if (await walk(path, here, below, depth + 1)) return true;
     }
-  }
-  return found;
+    return false;
+  };
+  await walk('', statuses, yearLists, 0);
+  return found.slice(0, limit);
 }
 
 /** Capsules per derived status from `index/counts.json` (one small read); recomputed when absent. */

@@ -2,7 +2,7 @@ import { CapsuleError } from '../errors/capsule-error';
 import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
-import { FORMAT_MAGIC, FORMAT_PATH, capsuleDir, isSafeId } from './memory-format';
+import { FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
@@ -71,6 +71,12 @@ export class MemoryTree {
     return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
   }
 
+  /** The text of the blob `oid`, or null when missing or not a blob. */
+  async blobText(oid: string): Promise<string | null> {
+    const obj = await this.batch.read(oid);
+    return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
+  }
+
   /** Subtree names under `<rev>:<path>`, sorted ascending (empty when missing). */
   async subtrees(rev: string, path: string): Promise<string[]> {
     const entries = (await this.tree(rev, path)) ?? [];
@@ -78,37 +84,50 @@ export class MemoryTree {
   }
 
   /**
-   * Every capsule directory (`id`, `yyyy/mm`) in the tree: one tree read per year and month, no
-   * blobs. Folders that do not fit the layout (added by hand or by a foreign tool) are skipped,
-   * so a strange name can never reach a path this store writes.
+   * Every capsule directory in the tree, as `{ id, dir, oid }`: format 2's
+   * `capsules/<yyyy>/<mm>/<dd>/<id>` and format 1's `capsules/<yyyy>/<mm>/<id>` (a branch not
+   * migrated yet), one tree read per year, month and day, no blobs. Folders that do not fit the
+   * layout (added by hand or by a foreign tool) are skipped, so a strange name can never reach
+   * a path this store writes.
    */
-  async capsuleDirs(rev: string): Promise<Array<{ id: string; month: string }>> {
+  async capsuleDirs(rev: string): Promise<CapsuleDirEntry[]> {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
-    const years = (await this.subtrees(rev, 'capsules')).filter((y) => /^\d{4}$/.test(y));
-    const monthLists = await Promise.all(years.map(async (y) => (await this.subtrees(rev, `capsules/${y}`)).filter((m) => /^(0[1-9]|1[0-2])$/.test(m)).map((m) => `${y}/${m}`)));
-    const ids = await Promise.all(monthLists.flat().map(async (month) => (await this.subtrees(rev, `capsules/${month}`)).filter(isSafeId).map((id) => ({ id, month }))));
-    return ids.flat();
+    const years = (await this.subtrees(rev, 'capsules')).filter((y) => YEAR.test(y)).map((y) => `capsules/${y}`);
+    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, y)).filter((m) => MONTH.test(m)).map((m) => `${y}/${m}`)))).flat();
+    const found: CapsuleDirEntry[] = [];
+    const dayDirs: string[] = [];
+    for (const [i, entries] of (await Promise.all(months.map((m) => this.tree(rev, m)))).entries()) {
+      for (const e of entries ?? []) {
+        if (!e.isTree) continue;
+        if (DAY.test(e.name)) dayDirs.push(`${months[i]}/${e.name}`);
+        else if (isSafeId(e.name)) found.push({ id: e.name, dir: `${months[i]}/${e.name}`, oid: e.oid });
+      }
+    }
+    for (const [i, entries] of (await Promise.all(dayDirs.map((d) => this.tree(rev, d)))).entries()) {
+      for (const e of entries ?? []) if (e.isTree && isSafeId(e.name)) found.push({ id: e.name, dir: `${dayDirs[i]}/${e.name}`, oid: e.oid });
+    }
+    return found;
   }
 
   /**
-   * How many capsule directories the tree holds, one tree read per year and per month folder
-   * whose tree id `known` does not already count (a write changes one month's tree, so a reader
-   * that keeps the counts by tree id reads one month). Returns the total and the count of every
-   * month tree by id, for the next call.
+   * How many capsule directories the tree holds (layout 2's `<yyyy>/<mm>/<dd>/<id>` and layout
+   * 1's `<yyyy>/<mm>/<id>`), reading only the month trees whose tree id `known` does not already
+   * count (a write changes one month's tree, so a reader that keeps the counts by tree id reads
+   * one month and its days). Returns the total and the count of every month tree by id.
    */
   async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
-    const years = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree && /^\d{4}$/.test(e.name));
-    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && /^(0[1-9]|1[0-2])$/.test(e.name))));
-    const months = new Map<string, number>();
+    const years = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree && YEAR.test(e.name));
+    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}` }))));
     const counts = await Promise.all(
       monthLists.flat().map(async (m) => {
         const cached = known.get(m.oid);
         if (cached !== undefined) return [m.oid, cached] as const;
-        const obj = await this.batch.read(m.oid);
-        const entries = obj === null || obj.type !== 'tree' ? [] : parseTree(obj.content, obj.oid.length / 2);
-        return [m.oid, entries.filter((e) => e.isTree && isSafeId(e.name)).length] as const;
+        const entries = ((await this.tree(rev, m.path)) ?? []).filter((e) => e.isTree);
+        const days = await Promise.all(entries.filter((e) => DAY.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
+        return [m.oid, entries.filter((e) => !DAY.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
       }),
     );
+    const months = new Map<string, number>();
     let total = 0;
     for (const [oid, n] of counts) {
       months.set(oid, n);
@@ -117,18 +136,35 @@ export class MemoryTree {
     return { total, months };
   }
 
-  /** The status events of a capsule, oldest first. */
-  async events(rev: string, id: string, month: string): Promise<StatusEvent[]> {
-    const dir = `${capsuleDir(id, month)}/status`;
-    const entries = (await this.tree(rev, dir)) ?? [];
+  /** The status events in a capsule directory, oldest first. */
+  async events(rev: string, dir: string): Promise<StatusEvent[]> {
+    const statusDir = `${dir}/status`;
+    const entries = (await this.tree(rev, statusDir)) ?? [];
     const events: StatusEvent[] = [];
     for (const e of entries) {
-      const event = e.isTree ? null : parseEventName(e.name, dir);
+      const event = e.isTree ? null : parseEventName(e.name, statusDir);
       if (event) events.push(event);
     }
     return sortEvents(events);
   }
+
+  /** The layout version the tree at `rev` declares in FORMAT (null: none declared). */
+  async formatVersion(rev: string): Promise<number | null> {
+    return formatVersion(await this.text(rev, FORMAT_PATH));
+  }
 }
+
+/** One capsule directory of a tree: its id, its path and its tree object. */
+export interface CapsuleDirEntry {
+  id: string;
+  dir: string;
+  oid: string;
+}
+
+// Years of five digits: a ULID can carry a time up to the year 10889. `0000/00/00` holds ids without a time.
+const YEAR = /^\d{4,5}$/;
+const MONTH = /^(0[0-9]|1[0-2])$/;
+const DAY = /^([0-2][0-9]|3[01])$/;
 
 function unreadable(ref: string, why: string, data: Record<string, unknown>): CapsuleError {
   return new CapsuleError('MEMORY_UNREADABLE', `${ref} is unreadable: ${why} (a corrupted or partly copied repository); run git fsck, then restore ${ref} from a remote (git fetch) or move it aside`, { ref, ...data });

@@ -19,11 +19,12 @@ import type { MemoryStore } from './types';
  * Opens the memory branch of the repository containing `cwd`. Startup is what every hook
  * pays: the config (capsule.ref, identity) and the directories come from the runtime dir's
  * config cache while the config files are unchanged (lib/git/config-snapshot.ts), else from
- * `git config` and `rev-parse`. Objects are then read straight from the git files
- * (FileObjectReader: no process) where they speak for git (refs as files, no replace refs),
- * else through a long-lived `cat-file --batch`, whose first answer proves this is a repository.
- * The same repositories get their single commits written without fast-import (direct-commit.ts)
- * unless the config asks for shared permissions or fsync. `CAPSULE_OBJECT_FILES=0` turns both off. Call `close()` when done.
+ * `git config` and `rev-parse`. Objects are read through a long-lived `cat-file --batch`, whose
+ * first answer proves this is a repository, and single commits written with fast-import.
+ * With `CAPSULE_OBJECT_FILES=1`, where the files speak for git (refs as files, no replace
+ * refs), objects are read straight from them (FileObjectReader: no process) and single commits
+ * written without fast-import (direct-commit.ts) unless the config asks for shared permissions
+ * or fsync. Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
@@ -56,7 +57,10 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
  * cache hit starts no process; a miss asks `git config` and `rev-parse`, which prove it too.
  */
 async function knownRepository(git: GitRunner): Promise<{ snapshot: ConfigSnapshot; dirs: RepoDirs } | null> {
-  if (git.env.CAPSULE_OBJECT_FILES === '0' || OBJECT_ENV.some((v) => git.env[v])) return null;
+  // Opt-in: measured on 2026-12-01 (docs/performance.md, round three) the direct path took as
+  // much wall time as cat-file + fast-import and 3-27 ms more CPU, so git stays the storage
+  // engine (DESIGN §2) unless CAPSULE_OBJECT_FILES=1 asks for the files.
+  if (git.env.CAPSULE_OBJECT_FILES !== '1' || OBJECT_ENV.some((v) => git.env[v])) return null;
   // Outside a repository (or where the walk cannot tell), git config answers without rev-parse: leave it to cat-file.
   if (walkToGitDir(git.cwd, git.env) === null) return null;
   const snapshot = await readCachedConfig(git);

@@ -1,5 +1,5 @@
 import { findCapsule } from './find-capsule';
-import { capsulePath, ulidMonth } from './memory-format';
+import { capsuleDir, documentIn, legacyDirHint } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import { maxStatus } from './status-lattice';
 import type { CapsuleRecord } from './types';
@@ -11,26 +11,26 @@ import type { CapsuleRecord } from './types';
 export async function readCapsule(tree: MemoryTree, idOrPrefix: string): Promise<CapsuleRecord> {
   const { parseCapsule } = await import('../capsule/parse');
   const tip = await tree.tip();
-  const { id, month } = await findCapsule(tree, tip, idOrPrefix);
-  const path = capsulePath(id, month);
-  const [text, events] = await Promise.all([tree.text(tip!, path), tree.events(tip!, id, month)]);
+  const { id, dir } = await findCapsule(tree, tip, idOrPrefix);
+  const path = documentIn(dir);
+  const [text, events] = await Promise.all([tree.text(tip!, path), tree.events(tip!, dir)]);
   const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
   return { id, path, text: text ?? '', status: maxStatus([fm.status, ...events.map((e) => e.status)]), events };
 }
 
 /**
  * Documents of many capsules by full id, through the one cat-file; unknown ids are left out.
- * Each ULID is looked for first in the month its time names (where a capsule written with its
- * id almost always is), so reading a few candidates costs the same at any N; only the misses
- * scan the month folders.
+ * Each id is looked for where its own time puts it, so reading a few candidates costs the same
+ * at any N; only the misses (a branch of format 1 holding odd ids) scan the shard folders.
  */
 export async function readTexts(tree: MemoryTree, ids: readonly string[]): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   const tip = await tree.tip();
   if (tip === null || ids.length === 0) return found;
-  const hinted = await Promise.all(ids.map((id) => {
-    const month = ulidMonth(id);
-    return month === null ? null : tree.text(tip, capsulePath(id, month));
+  // One round trip: each document is asked for where format 2 puts it and where format 1 did.
+  const hinted = await Promise.all(ids.map(async (id) => {
+    const texts = await Promise.all([capsuleDir(id), legacyDirHint(id)].map((d) => (d === null ? null : tree.text(tip, documentIn(d)))));
+    return texts.find((t) => t !== null) ?? null;
   }));
   const missing = new Set<string>();
   ids.forEach((id, i) => {
@@ -40,7 +40,7 @@ export async function readTexts(tree: MemoryTree, ids: readonly string[]): Promi
   });
   if (missing.size === 0) return found;
   const dirs = (await tree.capsuleDirs(tip)).filter((d) => missing.has(d.id));
-  const texts = await Promise.all(dirs.map((d) => tree.text(tip, capsulePath(d.id, d.month))));
+  const texts = await Promise.all(dirs.map((d) => tree.text(tip, documentIn(d.dir))));
   dirs.forEach((d, i) => {
     const text = texts[i];
     if (typeof text === 'string') found.set(d.id, text);

@@ -1,14 +1,17 @@
 import type { CommitSpec } from '../git/fast-import';
-import { FORMAT_PATH, FORMAT_TEXT, ROOT_COMMIT } from './memory-format';
+import { FORMAT_PATH, FORMAT_TEXT_V1, ROOT_COMMIT } from './memory-format';
 
-/** The deterministic root commit: only the FORMAT file, fixed identity, date and message. */
+/**
+ * The deterministic root commit: only the FORMAT file (of version 1, so branches written before
+ * and after the layout change share this root), fixed identity, date and message.
+ */
 export function rootCommitSpec(): CommitSpec {
   return {
     identity: ROOT_COMMIT.identity,
     epochSeconds: ROOT_COMMIT.epochSeconds,
     message: ROOT_COMMIT.message,
     from: null,
-    files: new Map([[FORMAT_PATH, FORMAT_TEXT]]),
+    files: new Map([[FORMAT_PATH, FORMAT_TEXT_V1]]),
   };
 }
 

@@ -5,30 +5,33 @@ import type { IndexEntry, StatusCounts } from './types';
 /**
  * The derived selection index kept in the tip tree:
  *
- *   index/counts.json               capsules per derived status (one small blob)
- *   index/<status>/<yyyy>/<mm>      one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
+ *   index/counts.json                  capsules per derived status (one small blob)
+ *   index/<status>/<yyyy>/<mm>/<dd>    one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
  *
- * Sharding by status and UTC month keeps every rewritten blob and tree small, and the newest
- * active capsule is the last line of the newest `index/active/…` shard. The index is never the
- * source of truth: `buildIndexFiles` recomputes it from the capsules.
+ * Sharding by status and the UTC day of `created_at` keeps every rewritten blob and tree as
+ * small as one day's capsules, however many a team writes in a month, and the newest active
+ * capsule is the last line of the newest `index/active/…` shard. The index is never the source
+ * of truth: `buildIndexFiles` recomputes it from the capsules. Format 1 sharded by month; its
+ * counts file says `format: 1`, which readers take as "no index" and the next write rebuilds.
  */
 export const INDEX_DIR = 'index';
 /** Capsules per derived status, so "N already consumed" costs one small read. */
 export const COUNTS_PATH = 'index/counts.json';
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
 const OBJECTIVE_MAX = 200;
 /** Who and where, in every line (additive: lines of earlier versions lack them and read as before), so selection scopes without reading documents. */
 const IDENTITY_KEYS = ['author', 'machine', 'worktree', 'branch', 'handoffTo'] as const;
 const IDENTITY_MAX = 200;
 
-/** The shard holding capsules of one derived status created in one UTC month (`yyyy/mm`). */
-export function shardPath(status: CapsuleStatus, month: string): string {
-  return `${INDEX_DIR}/${status}/${month}`;
+/** The shard holding capsules of one derived status created on one UTC day (`yyyy/mm/dd`). */
+export function shardPath(status: CapsuleStatus, day: string): string {
+  return `${INDEX_DIR}/${status}/${day}`;
 }
 
-/** The UTC month (`yyyy/mm`) of a sort key such as `20261129T211500123Z`. */
-export function monthOfSortKey(sortKey: string): string {
-  return `${sortKey.slice(0, 4)}/${sortKey.slice(4, 6)}`;
+/** The UTC day (`yyyy/mm/dd`) of a sort key such as `20261129T211500123Z`. */
+export function dayOfSortKey(sortKey: string): string {
+  const date = sortKey.slice(0, sortKey.indexOf('T') < 0 ? 8 : sortKey.indexOf('T'));
+  return `${date.slice(0, -4)}/${date.slice(-4, -2)}/${date.slice(-2)}`;
 }
 
 /** One index line for an entry. */
@@ -43,7 +46,7 @@ export function encodeIndexLine(entry: IndexEntry): string {
 }
 
 /** Parses a shard blob into entries, oldest first; malformed lines are skipped (the index is derived). */
-export function parseShard(text: string, status: CapsuleStatus, month: string): IndexEntry[] {
+export function parseShard(text: string, status: CapsuleStatus): IndexEntry[] {
   const entries: IndexEntry[] = [];
   for (const line of text.split('\n')) {
     const tab = line.indexOf('\t');
@@ -55,7 +58,7 @@ export function parseShard(text: string, status: CapsuleStatus, month: string): 
       // The index is tip-tree data another machine may have pushed: an id that could never have
       // been written (isSafeId) is a forged line, and it must not reach a listing or the agent.
       if (!isSafeId(id)) continue;
-      const entry: IndexEntry = { id, status, createdAt: String(data.createdAt), sortKey: line.slice(0, sep), path: capsulePath(id, month) };
+      const entry: IndexEntry = { id, status, createdAt: String(data.createdAt), sortKey: line.slice(0, sep), path: capsulePath(id) };
       if (typeof data.trigger === 'string') entry.trigger = data.trigger;
       if (typeof data.objective === 'string') entry.objective = data.objective;
       if (typeof data.sessionId === 'string') entry.sessionId = data.sessionId;
@@ -109,7 +112,7 @@ export function buildIndexFiles(entries: readonly IndexEntry[]): Map<string, str
   const counts = emptyCounts();
   for (const e of entries) {
     counts[e.status] += 1;
-    const path = shardPath(e.status, monthOfSortKey(e.sortKey));
+    const path = shardPath(e.status, dayOfSortKey(e.sortKey));
     const lines = shards.get(path) ?? [];
     lines.push(encodeIndexLine(e));
     shards.set(path, lines);

@@ -4,10 +4,10 @@ import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
-import { scheduleGcAuto } from '../git/housekeeping';
 import { findCapsule } from './find-capsule';
 import { indexChange } from './index-update';
-import { capsuleDir, capsulePath } from './memory-format';
+import { capsuleDir, documentIn } from './memory-format';
+import { planLayoutUpgrade } from './layout-upgrade';
 import { eventName, eventText, parseEventName } from './status-events';
 import { checkStatusMove, isStatus, maxStatus } from './status-lattice';
 import type { StoreParts } from './store-parts';
@@ -26,25 +26,27 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
   const { parseCapsule } = await import('../capsule/parse');
   const result = await withCasRetry<StatusResult>(parts, async () => {
     const tip = await parts.tree.tip();
-    const { id, month } = await findCapsule(parts.tree, tip, idOrPrefix);
-    const [text, events] = await Promise.all([parts.tree.text(tip!, capsulePath(id, month)), parts.tree.events(tip!, id, month)]);
+    const [{ id, dir: source }, upgrade] = await Promise.all([findCapsule(parts.tree, tip, idOrPrefix), planLayoutUpgrade(parts.tree, tip)]);
+    const [text, events] = await Promise.all([parts.tree.text(tip!, documentIn(source)), parts.tree.events(tip!, source)]);
     const fm = text === null ? {} : (parseCapsule(text).doc?.frontmatter ?? {});
     const current = maxStatus([fm.status, ...events.map((e) => e.status)]);
     if (!checkStatusMove(id, current, status)) return { done: true as const, value: { id, commit: tip!, status: current, changed: false } };
-    const dir = `${capsuleDir(id, month)}/status`;
+    // An older layout is moved in this same commit: the event goes where the capsule will be.
+    const dir = `${upgrade === null ? source : capsuleDir(id)}/status`;
     const name = eventName({ now: opts.now, writer: opts.writer, status });
-    const entry = summarizeCapsule(fm, { id, month }, [...events, parseEventName(name, dir)!]);
-    const index = await indexChange(parts.tree, tip, entry, current);
+    const entry = summarizeCapsule(fm, { id, dir: upgrade === null ? source : capsuleDir(id) }, [...events, parseEventName(name, dir)!]);
+    const index = await indexChange(parts.tree, tip, entry, current, { upgrade });
     const outcome = await runImport(parts.git, parts.ref, [{
       identity: parts.identity,
       epochSeconds: Math.floor(opts.now.getTime() / 1000),
       message: capsuleCommitMessage('status', entry, { 'Capsule-Status-From': current, 'Capsule-Writer': opts.writer }, `${current} -> ${status}`),
       from: tip,
-      deleteDirs: index.deleteDirs,
-      files: new Map<string, string | null>([[`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
+      deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
+      objects: upgrade?.objects,
+      files: new Map<string, string | null>([...(upgrade?.files ?? []), [`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
     }], parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git);
+  if (result.changed) parts.housekeeping();
   return result;
 }

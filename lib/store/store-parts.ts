@@ -16,4 +16,6 @@ export interface StoreParts {
   direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
+  /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
+  housekeeping: () => void;
 }

@@ -1,4 +1,7 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
+import type { RetireResult } from './retire-capsules';
+import type { Retention } from './retention';
+import type { GitIdentity } from '../git/git-env';
 import type { CapsuleStatus } from '../capsule/types';
 import type { GitObject } from '../git/cat-file-batch';
 import type { RepoDirs } from '../git/repo-dirs';
@@ -91,6 +94,8 @@ export type StatusCounts = Record<CapsuleStatus, number>;
  */
 export interface MemoryStore {
   readonly ref: string;
+  /** Who its commits are by: GIT_COMMITTER_*, else user.name and user.email, else git-capsule's fallback. */
+  readonly identity: GitIdentity;
   /** The working tree top level, or the git dir of a bare repository. */
   readonly repoDir: string;
   /** `git rev-parse --git-common-dir`, absolute: the runtime state lives under `<commonDir>/capsule/`. */
@@ -121,6 +126,8 @@ export interface MemoryStore {
   countByStatus(): Promise<StatusCounts>;
   /** How many capsules the tree holds against how many the index counts (lib/store/index-coverage.ts: one month's tree after a write). */
   indexCoverage(): Promise<{ inTree: number; indexed: number }>;
+  /** Retention at the tip: finished capsules past `retireAfterDays` leave it (tombstoned, kept in the history); see retireFinished. */
+  retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */

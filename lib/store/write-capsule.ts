@@ -5,21 +5,24 @@ import { withCasRetry } from './cas-retry';
 import { summarizeCapsule } from './capsule-summary';
 import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
-import { scheduleGcAuto } from '../git/housekeeping';
 import { indexChange } from './index-update';
-import { capsulePath, isSafeId, monthOf } from './memory-format';
+import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
+import { capsuleDir, capsulePath, documentIn, isSafeId, retiredPath } from './memory-format';
+import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
 import { stampIdentity } from './stamp-identity';
 import type { StoreParts } from './store-parts';
 import type { WriteResult } from './types';
 
 /**
- * Validates and commits one capsule document as `capsules/<yyyy>/<mm>/<id>/capsule.md` with
- * its index update, in one commit moved by compare-and-swap. `replace` rewrites an existing
+ * Validates and commits one capsule document as `capsules/<yyyy>/<mm>/<dd>/<id>/capsule.md` with
+ * its index update, in one commit moved by compare-and-swap; a branch of an older layout is
+ * upgraded in the same commit (see planLayoutUpgrade). `replace` rewrites an existing
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
  * redacted first (`redactCapsuleText`), so nothing built from the text carries one: the one
  * place redaction happens on the way to the branch; the result names what was redacted.
- * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, WRITE_CONFLICT, MEMORY_ROOT.
+ * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CAPSULE_RETIRED,
+ * CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
 export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
   // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
@@ -41,45 +44,55 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   const id = fields.id as string;
   const stamp = parseCreatedAt(fields.created_at);
   if (!stamp.ok) throw invalid([stamp.problem]);
-  const month = monthOf(stamp.epochMs);
-  const path = capsulePath(id, month);
+  const path = capsulePath(id);
 
   const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
-    const existing = tip === null ? null : await parts.tree.text(tip, path);
+    // All asked at once: the document where the layout puts it, its tombstone, and whether the layout is current.
+    const [inPlace, tombstone, upgrade] = await Promise.all([tip === null ? null : parts.tree.text(tip, path), tip === null ? null : parts.tree.text(tip, retiredPath(id)), planLayoutUpgrade(parts.tree, tip)]);
+    const source = upgrade?.sources.get(id) ?? capsuleDir(id);
+    const existing = inPlace ?? (tip !== null && source !== capsuleDir(id) ? await parts.tree.text(tip, documentIn(source)) : null);
+    if (existing === null && tombstone !== null) {
+      // A retired capsule written again would be dropped by the next merge anyway (its tombstone wins).
+      throw new CapsuleError('CAPSULE_RETIRED', `capsule ${id} was finished and retired from the memory branch (${tombstone.trim()}); it stays in the history (git log capsules -- ${capsuleDir(id)}); to continue its work, write a new capsule with parent_capsule_id: ${id}`, { id, path: retiredPath(id) });
+    }
     if (existing !== null && !opts.replace) {
       throw new CapsuleError('CAPSULE_EXISTS', `capsule ${id} already exists at ${path}; write it with replace to update it, or give the new capsule a new id`, { id, path });
     }
-    if (existing === text) return { done: true as const, value: { id, commit: null, path, changed: false, redactions } };
-    if (existing === null && opts.replace && tip !== null) await refuseMoved(parts, tip, id, path);
-    const events = tip !== null && existing !== null ? await parts.tree.events(tip, id, month) : [];
-    const entry = summarizeCapsule(fields, { id, month }, events);
-    const index = await indexChange(parts.tree, tip, entry, existing === null ? 'none' : 'unknown');
+    if (existing === text && upgrade === null) return { done: true as const, value: { id, commit: null, path, changed: false, redactions } };
+    if (existing !== null) refuseMovedCreatedAt(id, path, existing, text, stamp.epochMs);
+    const events = tip !== null && existing !== null ? await parts.tree.events(tip, source) : [];
+    const entry = summarizeCapsule(fields, { id, dir: capsuleDir(id) }, events);
+    const index = await indexChange(parts.tree, tip, entry, existing === null ? 'none' : 'unknown', { upgrade });
     const op = opts.op ?? (existing === null ? 'write' : 'replace');
-    const files = new Map<string, string | null>([[path, text], ...index.files]);
+    const files = new Map<string, string | null>([...(upgrade?.files ?? []), [path, text], ...index.files]);
     const outcome = await runImport(parts.git, parts.ref, commitsOnto(tip, {
       identity: parts.identity,
       epochSeconds: Math.floor(opts.now.getTime() / 1000),
       message: capsuleCommitMessage(op, entry),
-      deleteDirs: index.deleteDirs,
+      deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
+      objects: upgrade?.objects,
       files,
     }), parts.direct);
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
-  if (result.changed) scheduleGcAuto(parts.git);
+  if (result.changed) parts.housekeeping();
   return result;
 }
 
 /**
- * A replace whose document is not where its created_at puts it may be a capsule whose
- * created_at was edited: writing it would leave two documents with one id. Only the first
- * autosave of a session gets here, and it costs one read per month folder, never a document.
+ * created_at of a capsule never changes: selection orders by it and the index files it by its
+ * day, so a replace that moves it would leave a stale index line behind (CREATED_AT_CHANGED).
  */
-async function refuseMoved(parts: StoreParts, tip: string, id: string, path: string): Promise<void> {
-  const elsewhere = (await parts.tree.capsuleDirs(tip)).find((d) => d.id === id);
-  if (elsewhere) {
-    const existingPath = capsulePath(id, elsewhere.month);
-    throw new CapsuleError('CREATED_AT_CHANGED', `capsule ${id} exists at ${existingPath} but this document's created_at puts it at ${path}; created_at of a capsule never changes — keep the original value`, { id, path: existingPath, expectedPath: path });
+function refuseMovedCreatedAt(id: string, path: string, existing: string, text: string, epochMs: number): void {
+  // The same line in both (every autosave): nothing to parse.
+  const line = (t: string) => /^created_at:.*$/m.exec(t)?.[0];
+  if (line(existing) !== undefined && line(existing) === line(text)) return;
+  const { yaml } = splitFrontmatter(existing);
+  const fm = yaml === null ? null : parseFrontmatterYaml(yaml).frontmatter;
+  const was = fm ? parseCreatedAt(fm.created_at) : null;
+  if (was && was.ok && was.epochMs !== epochMs) {
+    throw new CapsuleError('CREATED_AT_CHANGED', `capsule ${id} at ${path} was created at ${String(fm!.created_at)} but this document says ${new Date(epochMs).toISOString()}; created_at of a capsule never changes — keep the original value`, { id, path, was: String(fm!.created_at), given: new Date(epochMs).toISOString() });
   }
 }
 

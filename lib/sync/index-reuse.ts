@@ -1,12 +1,13 @@
+import { isSafeId } from '../store/memory-format';
 import { parseEventName, sortEvents } from '../store/status-events';
 import { maxStatus } from '../store/status-lattice';
 import type { TreeListing } from './merge-listings';
 import type { IndexEntry, StatusEvent } from '../store/types';
 
-/** One capsule of a merged tree: where its document is, which blob, and its status events. */
+/** One capsule of a merged tree: its directory, where its document is, which blob, and its status events. */
 export interface CapsuleSource {
   id: string;
-  month: string;
+  dir: string;
   docPath: string;
   /** The document blob; null for a directory holding only status events (indexed from no fields, as the store's rebuild does). */
   oid: string | null;
@@ -19,18 +20,18 @@ export interface IndexSide {
   entries: readonly IndexEntry[];
 }
 
-// Any file under capsules/<yyyy>/<mm>/<id>/ makes a capsule directory, as the store's rebuild sees it.
-const CAPSULE_FILE = /^capsules\/([^/]+\/[^/]+)\/([^/]+)\/(.+)$/;
+// Any file under capsules/<yyyy>/<mm>/<dd>/<id>/ makes a capsule directory, as the store's rebuild
+// sees it (the merge reads older layouts through canonicalListing first).
+const CAPSULE_FILE = /^(capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+))\/(.+)$/;
 
-/** The capsules of a tree listing (every `capsules/<yyyy>/<mm>/<id>/` directory), sorted by path. */
+/** The capsules of a tree listing (every `capsules/<yyyy>/<mm>/<dd>/<id>/` directory), sorted by path. */
 export function capsuleSources(files: TreeListing): CapsuleSource[] {
-  const byDir = new Map<string, { id: string; month: string; oid: string | null; events: StatusEvent[] }>();
+  const byDir = new Map<string, { id: string; oid: string | null; events: StatusEvent[] }>();
   for (const [path, file] of files) {
     const m = CAPSULE_FILE.exec(path);
-    if (!m) continue;
-    const [, month, id, rest] = m as unknown as [string, string, string, string];
-    const dir = `capsules/${month}/${id}`;
-    const slot = byDir.get(dir) ?? { id, month, oid: null, events: [] };
+    if (!m || !isSafeId(m[2])) continue;
+    const [, dir, id, rest] = m as unknown as [string, string, string, string];
+    const slot = byDir.get(dir) ?? { id, oid: null, events: [] };
     byDir.set(dir, slot);
     if (rest === 'capsule.md') {
       slot.oid = file.oid;
@@ -41,7 +42,7 @@ export function capsuleSources(files: TreeListing): CapsuleSource[] {
   }
   return [...byDir.keys()].sort().map((dir) => {
     const s = byDir.get(dir)!;
-    return { id: s.id, month: s.month, docPath: `${dir}/capsule.md`, oid: s.oid, events: sortEvents(s.events) };
+    return { id: s.id, dir, docPath: `${dir}/capsule.md`, oid: s.oid, events: sortEvents(s.events) };
   });
 }
 

@@ -23,7 +23,7 @@ export interface MergeParent {
  * ascending id order, the fixed git-capsule identity, the later parent's committer time and a
  * fixed message, so both machines merging the same two tips produce the same commit and a push
  * race between them converges instead of stacking merges. Only what differs from the first
- * parent's tree is written.
+ * parent's tree is written (deletions first, so a folder moved by a layout upgrade lands whole).
  */
 export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
@@ -32,11 +32,15 @@ export function buildMergeStream(input: { ref: string; parents: [MergeParent, Me
   const baseIndex = first.index;
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
   const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
+  // Files of the first parent the merge no longer has: index files, and, when a side had an older
+  // layout, capsule files moved to where the current layout keeps them.
+  for (const path of new Set([...base.keys(), ...baseIndex.keys()])) {
+    if (!merged.files.has(path) && !merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
+  }
   for (const [path, file] of merged.files) {
     const had = base.get(path);
     if (!had || had.oid !== file.oid || had.mode !== file.mode) parts.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
   }
-  for (const path of baseIndex.keys()) if (!merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
   for (const [path, text] of merged.index) {
     if (baseIndex.get(path) !== text) parts.push(`M 100644 inline ${quotePath(path)}\n${data(text)}`);
   }
@@ -47,11 +51,12 @@ export function buildMergeStream(input: { ref: string; parents: [MergeParent, Me
 /**
  * Writes the merge commit with one fast-import and moves `ref` to it only if `ref` still holds
  * an ancestor of it (a compare-and-swap): a local write that landed meanwhile comes back as
- * `{ ok: false }`. Throws GIT_FAILED otherwise.
+ * `{ ok: false }`. With `scratch`, `ref` is a scratch ref the caller owns and moves whatever it
+ * held (the caller's own compare-and-swap moves the memory ref). Throws GIT_FAILED otherwise.
  */
-export async function writeMergeCommit(git: GitRunner, stream: string, ref: string): Promise<MergeCommitOutcome> {
+export async function writeMergeCommit(git: GitRunner, stream: string, opts: { scratch?: boolean } = {}): Promise<MergeCommitOutcome> {
   try {
-    const out = await git.run(FAST_IMPORT_ARGS, { input: stream });
+    const out = await git.run(opts.scratch ? [...FAST_IMPORT_ARGS, '--force'] : FAST_IMPORT_ARGS, { input: stream });
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };
   } catch (err) {
     const stderr = isCapsuleError(err, 'GIT_FAILED') ? String(err.data.stderr ?? '') : '';

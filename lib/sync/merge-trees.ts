@@ -2,14 +2,16 @@ import { parseCapsule } from '../capsule/parse';
 import type { CatFileBatch } from '../git/cat-file-batch';
 import { summarizeCapsule } from '../store/capsule-summary';
 import type { GitRunner } from '../git/git-runner';
-import { FORMAT_PATH } from '../store/memory-format';
+import { CapsuleError } from '../errors/capsule-error';
+import { FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, formatVersion } from '../store/memory-format';
+import { canonicalListing } from './canonical-listing';
 import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
 import { capsuleSources, reuseIndexEntries, type CapsuleSource, type IndexSide } from './index-reuse';
 import { findDocumentConflicts, mergeListings, type MergeLayout, type MergeResolution, type TreeFile, type TreeListing } from './merge-listings';
 import type { IndexEntry } from '../store/types';
 
-/** The memory branch layout as the merge sees it: `index/` is derived, `FORMAT` must agree. */
+/** The memory branch layout as the merge sees it: `index/` is derived; `FORMAT` is set aside before the union (see mergeTrees). */
 export const MEMORY_LAYOUT: MergeLayout = {
   isDerived: (path) => path.startsWith(`${INDEX_DIR}/`),
   isDocument: (path) => path.startsWith('capsules/') && path.endsWith('/capsule.md'),
@@ -29,9 +31,10 @@ export async function listTree(git: GitRunner, commit: string): Promise<Map<stri
   return files;
 }
 
-/** A merged memory tree: its source files, the rebuilt index files (path → text), how conflicts went. */
+/** A merged memory tree: its source files, the texts it writes (the rebuilt index and FORMAT), how conflicts went. */
 export interface MergedTree {
   files: Map<string, TreeFile>;
+  /** Written inline: the rebuilt index files and, when a side had an older layout, the current FORMAT (path → text). */
   index: Map<string, string>;
   resolutions: MergeResolution[];
   /** Capsules whose index entry had to be computed from the document (the rest were reused). */
@@ -43,20 +46,70 @@ export interface MergedTree {
 /**
  * Merges two memory trees (see `mergeListings`) and rebuilds the derived index from the result,
  * reading only the conflicting documents, the index files of both sides, and the documents no
- * side's index describes exactly. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
+ * side's index describes exactly. A side of an older layout (format 1, as an older git-capsule
+ * pushed it) is read with every capsule file moved where the current layout puts it, so the
+ * result is always in the current layout. Throws SYNC_FORMAT_MISMATCH (a side of a newer
+ * layout), GIT_FAILED.
  */
-export async function mergeTrees(batch: CatFileBatch, ours: TreeListing, theirs: TreeListing): Promise<MergedTree> {
+export async function mergeTrees(batch: CatFileBatch, rawOurs: TreeListing, rawTheirs: TreeListing): Promise<MergedTree> {
+  const formats = await readBlobs(batch, [rawOurs, rawTheirs].flatMap((l) => (l.get(FORMAT_PATH) ? [l.get(FORMAT_PATH)!.oid] : [])));
+  const formatOf = (l: TreeListing) => (l.get(FORMAT_PATH) ? (formats.get(l.get(FORMAT_PATH)!.oid) ?? null) : null);
+  refuseNewerFormat(rawOurs, rawTheirs, formatOf);
+  const ours = canonicalListing(rawOurs).files;
+  const theirs = canonicalListing(rawTheirs).files;
   const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]));
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
+  dropRetired(files);
   const capsules = capsuleSources(files);
-  const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, ours), readIndexTexts(batch, theirs)]);
+  const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, rawOurs), readIndexTexts(batch, rawTheirs)]);
   const sides: IndexSide[] = [
     { listing: ours, entries: indexEntriesOf(oursIndex) },
     { listing: theirs, entries: indexEntriesOf(theirsIndex) },
   ];
   const { entries, unread } = reuseIndexEntries(capsules, sides);
   entries.push(...(await summarizeFromDocuments(batch, unread)));
-  return { files, index: buildIndexFiles(entries), resolutions, summarized: unread.length, sideIndexes: [oursIndex, theirsIndex] };
+  const index = buildIndexFiles(entries);
+  // FORMAT is kept as a file when both sides already declare the current layout, else written anew.
+  const current = [rawOurs, rawTheirs].every((l) => formatOf(l) === FORMAT_TEXT);
+  if (current) files.set(FORMAT_PATH, rawOurs.get(FORMAT_PATH)!);
+  else index.set(FORMAT_PATH, FORMAT_TEXT);
+  const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);
+  return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)] };
+}
+
+/**
+ * A capsule either side retired stays out of the merge: its tombstone (`retired/…/<id>`) is a
+ * file like any other, so the union keeps it, and the capsule's files go. Deterministic, and
+ * only finished capsules are ever retired, so no side can hold a later status of one.
+ */
+function dropRetired(files: Map<string, TreeFile>): void {
+  const retired = new Set<string>();
+  for (const path of files.keys()) {
+    const m = RETIRED_FILE.exec(path);
+    if (m) retired.add(m[1]!);
+  }
+  if (retired.size === 0) return;
+  for (const path of [...files.keys()]) {
+    const m = CAPSULE_FILE.exec(path);
+    if (m && retired.has(m[1]!)) files.delete(path);
+  }
+}
+
+const RETIRED_FILE = /^retired\/\d{4,5}\/\d\d\/\d\d\/([^/]+)$/;
+const CAPSULE_FILE = /^capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+)\//;
+
+/** SYNC_FORMAT_MISMATCH when a side declares a layout newer than this code writes. */
+function refuseNewerFormat(ours: TreeListing, theirs: TreeListing, formatOf: (l: TreeListing) => string | null): void {
+  for (const [side, listing] of [['local', ours], ['remote', theirs]] as const) {
+    const version = formatVersion(formatOf(listing));
+    if (version !== null && version > FORMAT_VERSION) {
+      throw new CapsuleError(
+        'SYNC_FORMAT_MISMATCH',
+        `cannot merge memory branches: the ${side} one uses layout ${version}, newer than this git-capsule (layout ${FORMAT_VERSION}); upgrade git-capsule here, then sync again`,
+        { side, version, known: FORMAT_VERSION },
+      );
+    }
+  }
 }
 
 /** The entries an index holds (its shards; damaged lines are skipped, the counts file ignored). */
@@ -64,9 +117,10 @@ export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[]
   const entries: IndexEntry[] = [];
   for (const [path, text] of index) {
     if (path === COUNTS_PATH) continue;
-    const [, status, yyyy, mm] = path.split('/');
-    if (!isStatus(status) || !yyyy || !mm) continue;
-    for (const e of parseShard(text, status, `${yyyy}/${mm}`)) entries.push(e);
+    // Only format 2's index/<status>/<yyyy>/<mm>/<dd>: format 1 derived fallbacks from month folders, so its capsules are read again.
+    const [top, status, ...shard] = path.split('/');
+    if (top !== INDEX_DIR || !isStatus(status) || shard.length !== 3) continue;
+    for (const e of parseShard(text, status)) entries.push(e);
   }
   return entries;
 }
@@ -83,7 +137,7 @@ async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly Ca
   return capsules.map((c) => {
     // The same reading as the store's own rebuild (collectEntries), so a rebuild after sync finds nothing to change.
     const fm = parseCapsule(c.oid === null ? '' : (texts.get(c.oid) ?? '')).doc?.frontmatter ?? {};
-    return summarizeCapsule(fm, { id: c.id, month: c.month }, c.events);
+    return summarizeCapsule(fm, { id: c.id, dir: c.dir }, c.events);
   });
 }
 

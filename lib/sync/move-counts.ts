@@ -8,8 +8,9 @@ export interface SyncCounts {
   changed: number;
 }
 
-const DOC = /^capsules\/[^/]+\/[^/]+\/[^/]+\/capsule\.md$/;
-const EVENT = /^capsules\/[^/]+\/[^/]+\/[^/]+\/status\/[^/]+$/;
+// Either layout: capsules/<yyyy>/<mm>/<dd>/<id>/… (format 2) or capsules/<yyyy>/<mm>/<id>/… (format 1).
+const DOC = /^capsules\/[^/]+\/[^/]+\/(?:[^/]+\/)?[^/]+\/capsule\.md$/;
+const EVENT = /^capsules\/[^/]+\/[^/]+\/(?:[^/]+\/)?[^/]+\/status\/[^/]+$/;
 
 /**
  * What a sync moves: `incoming` is what the remote has that this clone lacks, `outgoing` the

@@ -50,36 +50,41 @@ export function trackingRef(remote: string, ref: string): string {
   return `${TRACKING_NAMESPACE}/${safe}/${ref.replace(/^refs\//, '')}`;
 }
 
-/** The remote's commit for `ref`, or null when the remote has no such ref. Throws REMOTE_UNREACHABLE. */
-export async function lsRemote(git: GitRunner, remote: string, ref: string): Promise<string | null> {
-  const out = await remoteCall(git, remote, ['ls-remote', '--quiet', '--', remote, ref]);
+/** The remote's commit for each of `refs` it has (one `ls-remote`). Throws REMOTE_UNREACHABLE. */
+export async function lsRemote(git: GitRunner, remote: string, refs: readonly string[]): Promise<Map<string, string>> {
+  const out = await remoteCall(git, remote, ['ls-remote', '--quiet', '--', remote, ...refs]);
+  const found = new Map<string, string>();
   for (const line of out.split('\n')) {
     const [oid, name] = line.split('\t');
-    if (name === ref && oid) return oid;
+    if (name !== undefined && refs.includes(name) && oid) found.set(name, oid);
   }
-  return null;
+  return found;
 }
 
 /**
- * Fetches `ref` from `remote` into `into` (forced: a tracking ref follows the remote), or, with
- * `into` null, only the objects (dry run: no ref moves). Throws REMOTE_UNREACHABLE.
+ * Fetches each `ref` from `remote` into its `into` (forced: a tracking ref follows the remote),
+ * or, with `into` null, only the objects (dry run: no ref moves), in one fetch. Throws
+ * REMOTE_UNREACHABLE.
  */
-export async function fetchMemoryRef(git: GitRunner, remote: string, ref: string, into: string | null): Promise<void> {
-  const refspec = into === null ? ref : `+${ref}:${into}`;
+export async function fetchMemoryRefs(git: GitRunner, remote: string, pairs: ReadonlyArray<{ ref: string; into: string | null }>): Promise<void> {
+  if (pairs.length === 0) return;
+  const refspecs = pairs.map(({ ref, into }) => (into === null ? ref : `+${ref}:${into}`));
   // An empty --refmap keeps fetch from also moving refs/remotes/<remote>/… (a dry run moves no ref).
-  await remoteCall(git, remote, [...WRITE_CONFIG, 'fetch', '--quiet', '--refmap=', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', '--no-auto-gc', '--', remote, refspec]);
+  await remoteCall(git, remote, [...WRITE_CONFIG, 'fetch', '--quiet', '--refmap=', '--no-tags', '--no-recurse-submodules', '--no-write-fetch-head', '--no-auto-gc', '--', remote, ...refspecs]);
 }
 
 /** What a push did: moved the remote ref, or lost a race to another pusher. */
 export type PushOutcome = { ok: true; stderr: string } | { ok: false; reason: string; stderr: string };
 
 /**
- * Pushes `local` to `ref` on `remote` without force (`<ref>:<ref>`) and without running the
+ * Pushes the commit `source` to `ref` on `remote` without force (`<commit>:<ref>`: the commit
+ * the sync built, never whatever a hook committed on top of it since) and without running the
  * user's hooks. A non-fast-forward or a ref-lock failure is a lost race (`{ ok: false }`);
  * any other refusal throws PUSH_REJECTED; a transport failure throws REMOTE_UNREACHABLE.
  */
-export async function pushMemoryRef(git: GitRunner, remote: string, ref: string): Promise<PushOutcome> {
-  const args = [...WRITE_CONFIG, 'push', '--porcelain', '--no-verify', '--quiet', '--', remote, `${ref}:${ref}`];
+export async function pushMemoryRef(git: GitRunner, remote: string, push: { source: string; ref: string }): Promise<PushOutcome> {
+  const { source, ref } = push;
+  const args = [...WRITE_CONFIG, 'push', '--porcelain', '--no-verify', '--quiet', '--', remote, `${source}:${ref}`];
   let out;
   try {
     out = await git.run(args, { okExitCodes: [1], timeoutMs: REMOTE_TIMEOUT_MS });
@@ -87,7 +92,7 @@ export async function pushMemoryRef(git: GitRunner, remote: string, ref: string)
     if (isCapsuleError(err, 'GIT_MISSING')) throw err;
     throw unreachable(remote, err);
   }
-  const line = out.stdout.split('\n').find((l) => l.split('\t')[1] === `${ref}:${ref}`);
+  const line = out.stdout.split('\n').find((l) => (l.split('\t')[1] ?? '').endsWith(`:${ref}`));
   if (line === undefined) {
     if (out.exitCode === 0) return { ok: true, stderr: out.stderr };
     throw unreachable(remote, out.stderr);

@@ -2,14 +2,20 @@ import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { CatFileBatch } from '../git/cat-file-batch';
 import { WRITE_CONFIG } from '../git/git-env';
 import { createGitRunner, type GitRunner } from '../git/git-runner';
-import { FORMAT_MAGIC, FORMAT_PATH } from '../store/memory-format';
-import { openStore } from '../store/open-store';
-import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
-import { countDiff, countMoves, type SyncCounts } from './move-counts';
-import type { MergeResolution, TreeFile } from './merge-listings';
+import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { clearStaleRefLock, lockNamedIn, STALE_REF_LOCK_MS, waitOutRefLock } from '../git/stale-ref-lock';
-import { fetchMemoryRef, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
-import { listTree, mergeTrees } from './merge-trees';
+import { readCachedConfig } from '../local-state/cached-config';
+import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../store/memory-format';
+import { openStore } from '../store/open-store';
+import { retentionFrom, type Retention } from '../store/retention';
+import type { MemoryStore } from '../store/types';
+import { expiredKept, localHistoryDays } from './local-history';
+import { canonicalBoth, keepRef, listBoth, mergeIntoRef, mergeOnScratch, moveRef } from './local-moves';
+import type { MergeResolution } from './merge-listings';
+import { countDiff, countMoves, type SyncCounts } from './move-counts';
+import { publishCommit } from './publish-commit';
+import { legacyRemoteRef, publishedRef } from './published-ref';
+import { fetchMemoryRefs, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
 
 /** What one sync decided for the two tips. */
 export type SyncAction = 'up-to-date' | 'nothing' | 'push' | 'fast-forward' | 'merge';
@@ -30,18 +36,33 @@ export interface SyncOptions {
   progress?: (line: string) => void;
   /** Waits between rounds; tests pass a fast one. */
   sleep?: (ms: number) => Promise<void>;
+  /** The clock that names kept local history; tests pass a fixed one. */
+  now?: () => Date;
 }
 
 /** What a sync did (or, on a dry run, would do). */
 export interface SyncReport {
   remote: string;
+  /** The local memory ref. */
   ref: string;
+  /** Where the memory lives on the remote (`refs/capsules/…`, outside every default refspec). */
+  remoteRef: string;
   trackingRef: string;
   action: SyncAction;
   dryRun: boolean;
   local: { before: string | null; after: string | null };
   remoteTip: { before: string | null; after: string | null };
   pushed: boolean;
+  /** Commits the push added to the remote ref: the publish commit and, after a merge, the merge (never the per-turn commits). */
+  published: number;
+  /** Local commits the publish commit stands for. */
+  localCommits: number;
+  /** The ref keeping the replaced local tip (its per-turn history), or null. */
+  keptLocal: string | null;
+  /** Finished capsules this sync retired from the tip before publishing (capsule.retireAfterDays). */
+  retired: number;
+  /** The ref older git-capsule versions pushed to, when the remote still has it: merged in locally, never written. */
+  legacy: { ref: string; tip: string; absorbed: boolean } | null;
   attempts: number;
   /** What the remote brings in and what this clone sends out. */
   incoming: SyncCounts;
@@ -52,12 +73,17 @@ export interface SyncReport {
 const BACKOFF_MS = 200;
 
 /**
- * Syncs the memory branch with a remote: fetch its memory ref into `refs/capsule-remotes/…`,
- * fast-forward or merge (a union; see `mergeListings`), push `<ref>:<ref>` without force. A
- * rejected push means someone pushed meanwhile: fetch, merge and push again, up to
- * `maxAttempts` rounds with a growing pause. Throws REMOTE_UNREACHABLE (nothing changed
- * locally), SYNC_NOT_MEMORY, SYNC_FORMAT_MISMATCH, PUSH_REJECTED, SYNC_RACE_LOST,
- * NOT_A_REPO, MEMORY_ROOT, GIT_FAILED.
+ * Syncs the memory branch with a remote. The remote keeps it at `refs/capsules/<name>` (see
+ * publishedRef), which a plain clone or fetch never downloads. The local branch may hold a
+ * commit per turn; the remote receives its state: one publish commit on top of what the remote
+ * already has (see publishCommit) and, when both sides moved, one deterministic union merge of
+ * it with the remote tip (see mergeTrees). The local tip it replaces is kept under
+ * `refs/capsule-history/…` for `capsule.localHistoryDays` (default 14). A branch an older
+ * git-capsule pushed to `<ref>` itself is merged in and never written. A rejected push means
+ * someone pushed meanwhile: fetch, merge and push again, up to `maxAttempts` rounds with a
+ * growing pause; nothing is ever force-pushed. Throws REMOTE_UNREACHABLE (nothing changed
+ * locally), SYNC_NOT_MEMORY, SYNC_FORMAT_MISMATCH, PUSH_REJECTED, SYNC_RACE_LOST, NOT_A_REPO,
+ * MEMORY_ROOT, GIT_FAILED.
  *
  * @example const report = await syncMemory({ cwd: process.cwd(), remote: 'origin' });
  */
@@ -67,6 +93,7 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
   const batch = new CatFileBatch(git);
   const progress = opts.progress ?? (() => undefined);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = opts.now ?? (() => new Date());
   const maxAttempts = opts.maxAttempts ?? 5;
   const waitOutLock = (text: string) => {
     const lock = lockNamedIn(text);
@@ -76,53 +103,21 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
   try {
     const remote = await resolveSyncRemote(git, opts.remote);
     const ref = store.ref;
-    const tracking = trackingRef(remote, ref);
+    const names = { ref, remoteRef: publishedRef(ref), legacy: legacyRemoteRef(ref), tracking: trackingRef(remote, publishedRef(ref)) };
+    const config = (await readCachedConfig(git)).values;
+    const keepDays = localHistoryDays(config);
+    const retention = retentionFrom(config);
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       try {
-        progress(`capsule sync: reading ${ref} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-        let remoteTip = await lsRemote(git, remote, ref);
-        if (remoteTip !== null) {
-          // A tip in our own history (pushed or fetched before) needs no transfer, only the tracking ref.
-          if (await inLocalHistory(git, batch, remoteTip, await store.tip())) {
-            if (!opts.dryRun) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
-          } else {
-            await fetchMemoryRef(git, remote, ref, opts.dryRun ? null : tracking);
-            // The remote may have moved since ls-remote: work from what was actually fetched.
-            if (!opts.dryRun) remoteTip = (await git.run(['rev-parse', '--verify', `${tracking}^{commit}`])).stdout.trim();
-          }
-          await checkMemoryCommit(batch, remote, ref, remoteTip);
-        }
-        const localTip = await store.tip();
-        const action = await decide(git, localTip, remoteTip);
-        const listings = action === 'merge' || localTip === null || remoteTip === null ? await listBoth(git, localTip, remoteTip) : null;
-        const report: SyncReport = {
-          remote, ref, trackingRef: tracking, action, dryRun: opts.dryRun === true, attempts: attempt, pushed: false,
-          local: { before: localTip, after: localTip }, remoteTip: { before: remoteTip, after: remoteTip },
-          ...(listings ? countMoves(listings.ours, listings.theirs) : await countLinear(git, action, localTip!, remoteTip!)), resolutions: [],
-        };
-        if (opts.dryRun || report.action === 'nothing' || report.action === 'up-to-date') return report;
-
-        const moved = await moveLocal({ git, batch, ref, report, listings: listings ?? { ours: new Map(), theirs: new Map() }, progress });
-        if (!moved.ok) {
-          // A local write landed meanwhile, or a killed git left the ref's lock: start over from the new tip, no pause needed.
-          lastReason = (await waitOutLock(moved.reason)) ? `a stale lock on ${ref} was cleared` : `${ref} moved locally during the sync`;
-          continue;
-        }
-        if (opts.push === false || report.local.after === remoteTip) return report;
-        progress(`capsule sync: pushing ${ref} to ${remote}`);
-        const pushed = await pushMemoryRef(git, remote, ref);
-        if (pushed.ok) {
-          // git also moves refs/remotes/<remote>/…; a lock a killed push left there fails only that, with a warning.
-          await clearStaleRefLock(pushed.stderr);
-          report.pushed = true;
-          report.remoteTip.after = report.local.after;
-          await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: pushed', tracking, report.local.after!]);
-          return report;
-        }
-        lastReason = pushed.reason;
-        if (await waitOutLock(pushed.stderr)) continue; // the remote's ref lock, left by a killed push, is gone now
-        progress(`capsule sync: ${remote} moved meanwhile (${pushed.reason}); fetching again`);
+        progress(`capsule sync: reading ${names.remoteRef} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
+        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress });
+        if (round.done) return round.report;
+        // A local write landed meanwhile, or a killed git left a lock: start over from the new tip, no pause needed.
+        const cleared = await waitOutLock(round.stderr);
+        lastReason = cleared ? `a stale lock was cleared (${round.reason})` : round.reason;
+        if (cleared || round.retry === 'local') continue;
+        progress(`capsule sync: ${remote} moved meanwhile (${round.reason}); fetching again`);
         await sleep(BACKOFF_MS * 2 ** (attempt - 1) * (0.5 + Math.random()));
       } catch (err) {
         // A fetch or tracking-ref update that met a lock a killed sync left: wait it out and go again.
@@ -132,13 +127,162 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     }
     throw new CapsuleError(
       'SYNC_RACE_LOST',
-      `could not push ${ref} to ${remote}: it moved under ${maxAttempts} consecutive attempts (${lastReason}); your capsules are safe locally and merged with what was fetched; run git capsule sync again in a moment`,
+      `could not push ${names.remoteRef} to ${remote}: it moved under ${maxAttempts} consecutive attempts (${lastReason}); your capsules are safe locally and merged with what was fetched; run git capsule sync again in a moment`,
       { remote, ref, attempts: maxAttempts, reason: lastReason },
     );
   } finally {
     await batch.close();
     await store.close();
   }
+}
+
+interface RoundInput {
+  git: GitRunner;
+  batch: CatFileBatch;
+  store: MemoryStore;
+  remote: string;
+  names: { ref: string; remoteRef: string; legacy: string | null; tracking: string };
+  opts: SyncOptions;
+  attempt: number;
+  keepDays: number;
+  retention: Retention;
+  now: Date;
+  progress: (line: string) => void;
+}
+
+type RoundOutcome = { done: true; report: SyncReport } | { done: false; retry: 'local' | 'push'; reason: string; stderr: string };
+
+/** One round: read the remote, bring in what it has, publish what this clone has, push. */
+async function syncRound(input: RoundInput): Promise<RoundOutcome> {
+  const { git, batch, store, remote, names, opts, progress } = input;
+  const { ref, remoteRef, tracking } = names;
+  const dryRun = opts.dryRun === true;
+  const heads = await lsRemote(git, remote, names.legacy ? [remoteRef, names.legacy] : [remoteRef]);
+  let remoteTip = heads.get(remoteRef) ?? null;
+  const legacySeen = names.legacy ? heads.get(names.legacy) ?? null : null;
+  let local = await store.tip();
+  const legacyTracking = names.legacy ? trackingRef(remote, names.legacy) : null;
+  const legacyNew = legacySeen !== null && legacyTracking !== null && (await revParse(git, legacyTracking)) !== legacySeen && !(await inLocalHistory(git, batch, legacySeen, local));
+
+  // One fetch for both refs; a tip already in our own history needs no transfer, only its tracking ref.
+  const fetches: Array<{ ref: string; into: string | null }> = [];
+  const remoteKnown = remoteTip !== null && (await inLocalHistory(git, batch, remoteTip, local));
+  if (remoteTip !== null && !remoteKnown) fetches.push({ ref: remoteRef, into: dryRun ? null : tracking });
+  if (legacyNew) fetches.push({ ref: names.legacy!, into: dryRun ? null : legacyTracking });
+  await fetchMemoryRefs(git, remote, fetches);
+  if (!dryRun) {
+    // The remote may have moved since ls-remote: work from what was actually fetched.
+    if (remoteTip !== null && !remoteKnown) remoteTip = await revParse(git, tracking);
+    else if (remoteTip !== null) await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', tracking, remoteTip]);
+  }
+  if (remoteTip !== null) await checkMemoryCommit(batch, remote, remoteRef, remoteTip);
+  const legacyTip = legacyNew && !dryRun ? await revParse(git, legacyTracking!) : legacySeen;
+  if (legacyNew) await checkMemoryCommit(batch, remote, names.legacy!, legacyTip!);
+
+  const report: SyncReport = {
+    remote, ref, remoteRef, trackingRef: tracking, action: 'nothing', dryRun, attempts: input.attempt, pushed: false, published: 0, localCommits: 0, keptLocal: null, retired: 0,
+    legacy: legacySeen === null ? null : { ref: names.legacy!, tip: legacyTip!, absorbed: false },
+    local: { before: local, after: local }, remoteTip: { before: remoteTip, after: remoteTip },
+    incoming: { capsules: 0, events: 0, changed: 0 }, outgoing: { capsules: 0, events: 0, changed: 0 }, resolutions: [],
+  };
+
+  // A branch an older git-capsule pushed: merged into the local branch (never published as it is).
+  if (legacyNew && !dryRun) {
+    progress(`capsule sync: merging ${names.legacy} from ${remote} (pushed by an older git-capsule)`);
+    const moved = local === null
+      ? await moveRef(git, { ref, to: legacyTip!, from: null }).then((m) => (m.ok ? { ok: true as const, after: legacyTip!, resolutions: [] } : m))
+      : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!) });
+    if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
+    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacyTracking!, legacyTip!]);
+    local = moved.after;
+    report.legacy!.absorbed = true;
+  } else if (legacySeen !== null && !dryRun && legacyTracking !== null && !legacyNew) {
+    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', legacyTracking, legacySeen]);
+  }
+  // The local branch in the current layout before anything of it is published.
+  if (local !== null && !dryRun && formatVersion(await batch.readText(`${local}:${FORMAT_PATH}`)) !== FORMAT_VERSION) {
+    progress(`capsule sync: moving ${ref} to memory layout ${FORMAT_VERSION}`);
+    await store.rebuildIndex({ now: input.now });
+    local = await store.tip();
+  }
+  // Retention before publishing: finished capsules past capsule.retireAfterDays leave the tip (a forward commit).
+  if (local !== null && !dryRun && opts.push !== false) {
+    const retired = await store.retire({ now: input.now, retention: input.retention });
+    if (retired.commit !== null) {
+      progress(`capsule sync: retired ${retired.retired.length} finished capsules from the tip (they stay in the history)`);
+      local = retired.commit;
+      report.retired = retired.retired.length;
+    }
+  }
+
+  report.action = await decide(git, local, remoteTip);
+  const listings = report.action === 'merge' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
+  const seen = listings ? canonicalBoth(listings) : null;
+  Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : await countLinear(git, report.action, local!, remoteTip!));
+  if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
+  const pushing = opts.push !== false;
+  if (dryRun || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
+
+  if (report.action === 'fast-forward') {
+    progress(`capsule sync: fast-forwarding ${ref}`);
+    const moved = await moveRef(git, { ref, to: remoteTip!, from: local });
+    if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
+    report.local.after = remoteTip;
+    housekeep(git, store);
+    return { done: true, report };
+  }
+  if (!pushing) {
+    // The post-merge hook: today's union merge, local only; the next pushing sync publishes its state.
+    progress(`capsule sync: merging ${ref} with ${remote}`);
+    const moved = await mergeIntoRef(git, batch, { ref, local: local!, remote: remoteTip!, listings: listings! });
+    if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
+    report.local.after = moved.after;
+    report.resolutions = moved.resolutions;
+    housekeep(git, store);
+    return { done: true, report };
+  }
+
+  // Publish: the local state in one commit on what the remote holds, merged with the remote tip when it moved.
+  // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
+  const base = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
+  const published = await publishCommit(git, batch, { tip: local!, base, identity: store.identity });
+  report.localCommits = published.localCommits;
+  let result = published.commit;
+  const scratch = tracking.replace(/^refs\/capsule-remotes\//, 'refs/capsule-scratch/');
+  const drop: string[] = [];
+  if (report.action === 'merge') {
+    if (await isAncestor(git, published.commit, remoteTip!)) {
+      // Already there (a sync killed after its push): the remote tip is this state and more.
+      result = remoteTip!;
+      report.action = 'fast-forward';
+    } else {
+      progress(`capsule sync: merging ${ref} with ${remote}`);
+      const merged = await mergeOnScratch(git, batch, { scratch, published: published.commit, remote: remoteTip!, listings: listings! });
+      result = merged.commit;
+      report.resolutions = merged.resolutions;
+      drop.push(scratch);
+    }
+  }
+  report.published = result === remoteTip ? 0 : result === published.commit ? 1 : 2;
+  // A new publish commit does not descend from the local tip: the per-turn history it stands for is kept locally.
+  const keep = published.created ? keepRef(ref, local!, input.now, input.keepDays) : null;
+  drop.push(...(await expiredKept(git, ref, input.now, input.keepDays)));
+  const moved = await moveRef(git, { ref, to: result, from: local, keep, drop });
+  if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
+  report.local.after = result;
+  report.keptLocal = keep;
+  housekeep(git, store);
+  if (result === remoteTip) return { done: true, report };
+
+  progress(`capsule sync: pushing ${remoteRef} to ${remote}`);
+  const pushed = await pushMemoryRef(git, remote, { source: result, ref: remoteRef });
+  if (!pushed.ok) return { done: false, retry: 'push', reason: pushed.reason, stderr: pushed.stderr };
+  // git may also move a refs/remotes/<remote>/… copy; a lock a killed push left there fails only that, with a warning.
+  await clearStaleRefLock(pushed.stderr);
+  report.pushed = true;
+  report.remoteTip.after = result;
+  await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: pushed', tracking, result]);
+  return { done: true, report };
 }
 
 /** Refuses a remote ref that is not a git-capsule memory branch (no FORMAT file): SYNC_NOT_MEMORY. */
@@ -165,50 +309,9 @@ async function decide(git: GitRunner, local: string | null, remote: string | nul
   if (local === remote) return 'up-to-date';
   if (remote === null) return 'push';
   if (local === null) return 'fast-forward';
-  if (await isAncestor(git, remote, local)) return 'push';
-  if (await isAncestor(git, local, remote)) return 'fast-forward';
-  return 'merge';
-}
-
-type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile> };
-
-/** Both tips' listings (empty for a missing tip; not read at all when the tips are equal). */
-async function listBoth(git: GitRunner, local: string | null, remote: string | null): Promise<Listings> {
-  if (local === remote) return { ours: new Map(), theirs: new Map() };
-  const [ours, theirs] = await Promise.all([local ? listTree(git, local) : new Map(), remote ? listTree(git, remote) : new Map()]);
-  return { ours, theirs };
-}
-
-/** Moves the local ref for the decided action; not ok (with git's words) when it lost a compare-and-swap race or met a lock. */
-async function moveLocal(input: { git: GitRunner; batch: CatFileBatch; ref: string; report: SyncReport; listings: Listings; progress: (line: string) => void }): Promise<{ ok: true } | { ok: false; reason: string }> {
-  const { git, batch, ref, report, progress } = input;
-  const local = report.local.before;
-  const remote = report.remoteTip.before;
-  if (report.action === 'push') return { ok: true };
-  if (report.action === 'fast-forward') {
-    progress(`capsule sync: fast-forwarding ${ref}`);
-    // An empty old value makes update-ref insist the ref does not exist yet (a clone that never ran init).
-    const out = await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: fast-forward', ref, remote!, local ?? ''], { okExitCodes: [128] });
-    if (out.exitCode !== 0) return { ok: false, reason: out.stderr };
-    report.local.after = remote;
-    await gcAuto(git);
-    return { ok: true };
-  }
-  progress(`capsule sync: merging ${ref} with ${report.remote}`);
-  const { ours, theirs } = input.listings;
-  const merged = await mergeTrees(batch, ours, theirs);
-  const [oursIndex, theirsIndex] = merged.sideIndexes;
-  const epochSeconds = await laterCommitTime(git, [local!, remote!]);
-  const stream = buildMergeStream({
-    ref, epochSeconds, merged,
-    parents: [{ commit: local!, listing: ours, index: oursIndex }, { commit: remote!, listing: theirs, index: theirsIndex }],
-  });
-  const outcome = await writeMergeCommit(git, stream, ref);
-  if (!outcome.ok) return outcome;
-  report.local.after = outcome.commit;
-  report.resolutions = merged.resolutions;
-  await gcAuto(git);
-  return { ok: true };
+  // Both asked at once: one git process each, and only one of them can be true.
+  const [ahead, behind] = await Promise.all([isAncestor(git, remote, local), isAncestor(git, local, remote)]);
+  return ahead ? 'push' : behind ? 'fast-forward' : 'merge';
 }
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
@@ -226,9 +329,27 @@ async function isAncestor(git: GitRunner, ancestor: string, of: string): Promise
   return (await git.run(['merge-base', '--is-ancestor', ancestor, of], { okExitCodes: [1] })).exitCode === 0;
 }
 
-/** Neither plumbing nor fast-import packs; `gc --auto` costs under 10 ms when there is nothing to do. */
-async function gcAuto(git: GitRunner): Promise<void> {
-  await git.run([...WRITE_CONFIG, 'gc', '--auto', '--quiet']);
+/** The newest commit both tips reach (the state the remote already holds), or null for unrelated ones. */
+async function mergeBase(git: GitRunner, a: string, b: string): Promise<string | null> {
+  const out = await git.run(['merge-base', a, b], { okExitCodes: [1] });
+  return out.exitCode === 0 ? out.stdout.trim() : null;
+}
+
+/** The root of a branch (the deterministic root commit, which every memory branch starts from; the first in id order of several). */
+async function rootOf(git: GitRunner, tip: string): Promise<string> {
+  const roots = (await git.run(['rev-list', '--max-parents=0', tip, '--'])).stdout.trim().split('\n').filter(Boolean).sort();
+  return roots[0] ?? tip;
+}
+
+async function revParse(git: GitRunner, ref: string): Promise<string | null> {
+  const out = await git.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { okExitCodes: [1] });
+  return out.exitCode === 0 ? out.stdout.trim() : null;
+}
+
+
+/** Fetches of under 100 objects unpack them loose, and so do the merges: pack them once they pile up, never waiting. */
+function housekeep(git: GitRunner, store: MemoryStore): void {
+  scheduleHousekeeping(git, { objectsDir: objectsDirOf(store.commonDir, git.env) });
 }
 
 /** The words of a failed git call (its stderr when the runner kept it), where a lock would be named. */

@@ -5,7 +5,7 @@ import { renderGitHook, shellQuote, GIT_HOOK_EVENTS } from '../../lib/cli/git-ho
 import { gitHooksStatus, installGitHooks, uninstallGitHooks } from '../../lib/cli/git-hooks-install';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
 import { createGitRunner } from '../../lib/git/git-runner';
-import { capsuleText, git, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../sync/sync-trio';
+import { capsuleText, git, makeTrio, refOf, REMOTE_REF, removeTrio, writeCapsules, type Trio } from '../sync/sync-trio';
 
 const CLI = `${shellQuote(process.execPath)} ${shellQuote(join(__dirname, '..', '..', 'dist', 'git-capsule.js'))}`;
 const USER_HOOK = '#!/bin/sh\n# the user\'s own hook\necho "user hook $1" >> "$(git rev-parse --git-dir)/user-hook.log"\ncat >> "$(git rev-parse --git-dir)/user-hook.log"\nexit ${USER_HOOK_EXIT:-0}\n';
@@ -47,12 +47,12 @@ describe('installGitHooks', () => {
     expect(pushMain(trio.a).code).toBe(0);
     const log = readFileSync(join(trio.a, '.git', 'user-hook.log'), 'utf8');
     expect(log).toMatch(/^user hook origin\nrefs\/heads\/main [0-9a-f]+ refs\/heads\/main [0-9a-f]+\n$/);
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
 
     await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
     const blocked = pushMain(trio.a, { ...trio.env, USER_HOOK_EXIT: '3' });
     expect(blocked.code).not.toBe(0);
-    expect(refOf(trio.remote, trio.env)).not.toBe(refOf(trio.a, trio.env));
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).not.toBe(refOf(trio.a, trio.env));
   });
 
   it('honours a relative core.hooksPath', async () => {
@@ -116,7 +116,7 @@ describe('git hooks at work', () => {
     git(trio.b, ['pull', '-q', 'origin', 'main'], trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     expect(pushMain(trio.a).code).toBe(0);
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
     expect(refOf(trio.b, trio.env)).toBeNull();
     git(trio.b, ['pull', '-q', '--no-rebase', 'origin', 'main'], trio.env);
     expect(refOf(trio.b, trio.env)).toBe(refOf(trio.a, trio.env));
@@ -141,7 +141,7 @@ describe('git hooks at work', () => {
     git(trio.a, ['config', 'capsule.autoSync', 'false'], trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     expect(pushMain(trio.a).code).toBe(0);
-    expect(refOf(trio.remote, trio.env)).toBeNull();
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBeNull();
   });
 
   it('never blocks the push when git-capsule fails, and says so in one line', async () => {

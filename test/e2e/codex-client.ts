@@ -63,10 +63,10 @@ export function describeWithCodex(name: string, needs: { tmux?: boolean }, body:
  * skills) plus the built dist/, copied to a temp dir, without node_modules or the 400 MB
  * client, which Codex would otherwise copy into its plugin cache.
  */
-export function stagePlugin(): { dir: string; cleanup: () => void } {
+export function stagePlugin(from: string = REPO_ROOT): { dir: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'capsule-codex-plugin-'));
   const dir = join(root, 'capsule');
-  for (const part of ['.codex-plugin', '.claude-plugin', 'hooks', 'skills', 'dist', 'package.json']) cpSync(join(REPO_ROOT, part), join(dir, part), { recursive: true });
+  for (const part of ['.codex-plugin', '.claude-plugin', 'hooks', 'skills', 'dist', 'package.json']) cpSync(join(from, part), join(dir, part), { recursive: true });
   return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

@@ -68,7 +68,7 @@ async function work(c: Client, round: number): Promise<void> {
   const base = { isSidechain: false, cwd: c.clone, sessionId: session, timestamp: t, gitBranch: 'main' };
   const file = `${c.clone}/src/${c.name}-r${round}.ts`;
   const records = [
-    { ...base, type: 'user', uuid: `u${c.turn}`, message: { role: 'user', content: `MARK-${c.name}-r${round} keep building the ${c.name} feature` } },
+    { ...base, type: 'user', uuid: `u${c.turn}`, message: { role: 'user', content: `Build the ${c.name} feature further MARK-${c.name}-r${round}` } },
     { ...base, type: 'assistant', uuid: `w${c.turn}`, message: { id: `m${c.turn}`, role: 'assistant', content: [{ type: 'tool_use', id: `tw${c.turn}`, name: 'Write', input: { file_path: file, content: 'x\n' } }] } },
     { ...base, type: 'user', uuid: `wr${c.turn}`, message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `tw${c.turn}`, content: `File created successfully at: ${file}` }] } },
     { ...base, type: 'assistant', uuid: `d${c.turn}`, message: { id: `md${c.turn}`, role: 'assistant', content: [{ type: 'text', text: 'done' }] } },

@@ -119,6 +119,15 @@ describe('directCommitter', () => {
     expect(Number(pair.git(pair.b, ['rev-list', '--count', REF]))).toBe(before + WRITES);
     const listing = pair.git(pair.b, ['ls-tree', '-r', '--name-only', REF]);
     for (let i = 0; i < WRITES; i += 1) expect(listing).toContain(`capsules/2026/12/G${i}/capsule.md`);
+  }, 180_000); // 24 writes racing repeated full gc runs: ~10 s on a quiet machine, over 30 s on a loaded one
+
+  it('leaves a commit that places existing objects (a layout move) to fast-import, so the commit is the one fast-import makes', async () => {
+    const moved = pair.git(pair.a, ['rev-parse', `${REF}:capsules/2026/11/A2`]);
+    const s: CommitSpec = { ...spec([['FORMAT', 'format 2\n']], ['capsules/2026/11/A2']), objects: new Map([['capsules/2026/11/30/A2', { mode: '040000', oid: moved }]]) };
+    expect(await pair.direct.commit(REF, s)).toBeNull();
+    const imported = await runImport(createGitRunner({ cwd: pair.a, env: pair.env }), REF, [s]);
+    expect(await runImport(createGitRunner({ cwd: pair.b, env: pair.env }), REF, [s], pair.direct)).toEqual(imported);
+    expect(pair.git(pair.b, ['rev-parse', `${REF}:capsules/2026/11/30/A2`])).toBe(moved);
   });
 
   it('leaves a first commit (no tip yet) to fast-import', async () => {

@@ -1,5 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { newCapsuleId } from '../../lib/capsule/id';
+import { capsulePath } from '../../lib/store/memory-format';
 import { openTempStore } from './support/open-temp-store';
 import { capsuleText, git, testId } from './support/temp-repo';
 import { identityStamp, withoutIdentity } from '../support/capsule-doc';
@@ -12,15 +14,19 @@ describe('writeCapsule', () => {
   beforeEach(async () => (t = await openTempStore()));
   afterEach(() => t.done());
 
-  it('commits the document under the UTC month of created_at', async () => {
-    // 00:30 on 1 December at +01:00 is still November in UTC.
-    const text = capsuleText({ id: testId(1), created_at: '2026-12-01T00:30:00+01:00' });
+  it('commits the document under the UTC day of the time its id carries, and indexes it under the UTC day of created_at', async () => {
+    // 00:30 on 1 December at +01:00 is still 30 November in UTC.
+    const at = new Date('2026-12-01T00:30:00+01:00');
+    const id = newCapsuleId(at, (n) => Buffer.alloc(n, 7));
+    const text = capsuleText({ id, created_at: '2026-12-01T00:30:00+01:00' });
     const result = await t.store.writeCapsule(text, { now: NOW });
-    expect(result).toMatchObject({ id: testId(1), path: `capsules/2026/11/${testId(1)}/capsule.md`, changed: true });
+    expect(result).toMatchObject({ id, path: `capsules/2026/11/30/${id}/capsule.md`, changed: true });
     const stored = git(t.dir, ['show', `capsules:${result.path}`], t.env);
     expect(withoutIdentity(stored)).toBe(text.trim());
     expect(stored).toMatch(STAMP);
     expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(result.commit);
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026/11/30');
+    expect(git(t.dir, ['show', 'capsules:FORMAT'], t.env)).toContain('format: 2');
   });
 
   it('stamps who and where wrote it last in the frontmatter, replacing what the text claimed', async () => {
@@ -107,14 +113,16 @@ describe('writeCapsule', () => {
 });
 
 describe('writeCapsule with replace', () => {
-  it('refuses a document whose created_at moved it to another month, instead of duplicating the id', async () => {
+  it('refuses a document whose created_at changed, instead of filing the id under two days', async () => {
     const t = await openTempStore();
     try {
       await t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-10-05T10:00:00Z' }), { now: NOW, replace: true });
       await expect(t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-11-05T10:00:00Z' }), { now: NOW, replace: true })).rejects.toMatchObject({
         code: 'CREATED_AT_CHANGED',
-        data: { path: `capsules/2026/10/${testId(1)}/capsule.md`, expectedPath: `capsules/2026/11/${testId(1)}/capsule.md` },
+        data: { id: testId(1), path: capsulePath(testId(1)), was: '2026-10-05T10:00:00Z', given: '2026-11-05T10:00:00.000Z' },
       });
+      // The same instant written with another offset is the same created_at.
+      await t.store.writeCapsule(capsuleText({ id: testId(1), created_at: '2026-10-05T12:00:00+02:00', objective: 'same instant' }), { now: NOW, replace: true });
       expect((await t.store.listIndex()).length).toBe(1);
     } finally {
       await t.done();

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { utcSortKey } from '../../lib/capsule/created-at';
 import { readLocalIdentity } from '../../lib/local-state/local-identity';
 import { summarizeCapsule } from '../../lib/store/capsule-summary';
+import { FORMAT_PATH, FORMAT_TEXT, capsuleDir } from '../../lib/store/memory-format';
 import { buildIndexFiles, INDEX_DIR } from '../../lib/store/selection-index';
 import type { IndexEntry, StatusEvent } from '../../lib/store/types';
 import { ulid } from './capsule-doc';
@@ -42,13 +43,13 @@ export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: str
   const data = (text: string) => parts.push(`data ${Buffer.byteLength(text)}\n${text}\n`);
   parts.push(`commit ${ref}\ncommitter Fixture <fixture@example.com> 1796000000 +0000\n`);
   data('fixture: bulk capsules\n');
-  parts.push(`from ${ref}^0\nD ${INDEX_DIR}\n`);
+  parts.push(`from ${ref}^0\nD ${INDEX_DIR}\nM 100644 inline ${FORMAT_PATH}\n`);
+  data(FORMAT_TEXT);
   capsules.forEach((c, i) => {
     const fm: Record<string, unknown> = { id: ulid(i), created_at: '2026-11-01T00:00:00Z', ...DEFAULTS, ...writer, ...c.fields };
     for (const key of Object.keys(fm)) if (fm[key] === undefined) delete fm[key];
     const id = String(fm.id);
-    const month = String(fm.created_at).slice(0, 7).replace('-', '/');
-    const dir = `capsules/${month}/${id}`;
+    const dir = capsuleDir(id);
     parts.push(`M 100644 inline ${dir}/capsule.md\n`);
     // JSON strings are valid YAML double-quoted scalars: a fast, exact frontmatter.
     data(`---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`);
@@ -58,7 +59,7 @@ export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: str
       data(`status: ${status}\nwriter: fixture\n`);
       return { stamp: name.split('-')[0]!, writer: 'fixture', status, path: `${dir}/status/${name}` };
     });
-    entries.push(summarizeCapsule(fm, { id, month }, events));
+    entries.push(summarizeCapsule(fm, { id, dir }, events));
   });
   for (const [path, text] of buildIndexFiles(entries)) {
     parts.push(`M 100644 inline ${path}\n`);

@@ -1,4 +1,5 @@
 import { renderCapsule } from '../../lib/capsule/render';
+import { capsulePath } from '../../lib/store/memory-format';
 import { emptySections } from '../../lib/capsule/sections';
 import type { SectionKey } from '../../lib/capsule/types';
 
@@ -12,7 +13,7 @@ export function ulid(n: number): string {
 
 /** The memory-tree path of a capsule, as the store lays it out. */
 export function pathOf(id: string): string {
-  return `capsules/2026/11/${id}/capsule.md`;
+  return capsulePath(id);
 }
 
 /**

@@ -22,9 +22,15 @@ describe('buildMergeStream', () => {
     expect(a).toContain(MERGE_MESSAGE);
   });
 
-  it("writes only what differs from the first parent's tree and drops index files the merge no longer has", () => {
+  it("writes only what differs from the first parent's tree and drops, first, the files the merge no longer has", () => {
     const stream = buildMergeStream({ ref: 'refs/heads/capsules', epochSeconds: 1, merged, parents: [low, high] });
     const ops = stream.split('\n').filter((l) => /^(M|D) /.test(l));
-    expect(ops).toEqual(['M 100644 b capsules/b/capsule.md', 'D index/active/2026/11', 'M 100644 inline index/counts.json']);
+    expect(ops).toEqual(['D index/active/2026/11', 'M 100644 b capsules/b/capsule.md', 'M 100644 inline index/counts.json']);
+  });
+
+  it('deletes a file of the first parent that moved, before writing where it went', () => {
+    const moved: MergedTree = { ...merged, files: new Map([['FORMAT', f('f')], ['capsules/2026/11/29/a/capsule.md', f('a')], ['capsules/b/capsule.md', f('b')]]) };
+    const ops = buildMergeStream({ ref: 'refs/heads/capsules', epochSeconds: 1, merged: moved, parents: [low, high] }).split('\n').filter((l) => /^(M|D) /.test(l));
+    expect(ops.slice(0, 3)).toEqual(['D capsules/a/capsule.md', 'D index/active/2026/11', 'M 100644 a capsules/2026/11/29/a/capsule.md']);
   });
 });

@@ -1,9 +1,12 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
+import { capsuleDir } from '../../lib/store/memory-format';
 import { join } from 'node:path';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
-import { cloneInto, capsuleText, fsck, git, makeTrio, readText, refOf, removeTrio, setStatus, statuses, sync, testId, writeCapsules, type Trio } from './sync-trio';
+import { cloneInto, capsuleText, fsck, git, makeTrio, readText, refOf, REMOTE_REF, removeTrio, setStatus, statuses, sync, testId, writeCapsules, type Trio } from './sync-trio';
 
 const REF = 'refs/heads/capsules';
+// Every case runs several syncs, each a handful of real git processes: minutes on a loaded machine.
+jest.setTimeout(120_000);
 let trio: Trio;
 beforeEach(() => {
   trio = makeTrio();
@@ -12,7 +15,7 @@ afterEach(() => removeTrio(trio));
 
 /** Every clone and the remote hold the same tip, a clean object store, and these statuses. */
 async function expectConverged(dirs: string[], expected: Record<string, string>): Promise<void> {
-  const tips = new Set([...dirs, trio.remote].map((d) => refOf(d, trio.env)));
+  const tips = new Set([...dirs.map((d) => refOf(d, trio.env)), refOf(trio.remote, trio.env, REMOTE_REF)]);
   expect(tips.size).toBe(1);
   for (const d of dirs) {
     expect(await statuses(d, trio.env)).toEqual(expected);
@@ -26,8 +29,8 @@ describe('syncMemory', () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1), capsuleText(2)]);
     const report = await sync(trio.a, trio.env);
     expect(report).toMatchObject({ remote: 'origin', action: 'push', pushed: true, outgoing: { capsules: 2 } });
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
-    expect(report.trackingRef).toBe('refs/capsule-remotes/origin/heads/capsules');
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
+    expect(report.trackingRef).toBe('refs/capsule-remotes/origin/capsules/capsules');
     expect(refOf(trio.a, trio.env, report.trackingRef)).toBe(refOf(trio.a, trio.env));
   });
 
@@ -91,6 +94,10 @@ describe('syncMemory', () => {
 
   it('computes the same merge commit whichever side merges', async () => {
     const autosave = (updatedAt: string) => capsuleText(5, { trigger: 'autosave', session_id: 'S5', updated_at: updatedAt, objective: `saved ${updatedAt}` });
+    const other = join(trio.root, 'other.git');
+    git(trio.root, ['init', '-q', '--bare', other], trio.env);
+    git(trio.a, ['remote', 'add', 'other', other], trio.env);
+    git(trio.b, ['remote', 'add', 'other', other], trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(1), autosave('2026-11-29T20:00:00Z')]);
     await sync(trio.a, trio.env);
     await sync(trio.b, trio.env);
@@ -100,9 +107,10 @@ describe('syncMemory', () => {
     await setStatus(trio.a, trio.env, testId(1), 'paused', 'a');
     await writeCapsules(trio.b, trio.env, [capsuleText(3, { created_at: '2026-10-02T08:00:00+02:00' })]);
     await setStatus(trio.b, trio.env, testId(1), 'resumed', 'b');
+    // Each publishes its state to one remote; then a merges b's published tip, and b merges a's.
     await sync(trio.a, trio.env);
-    // a merges b's branch (fetched straight from b's repository); b merges a's (from the remote).
-    const ab = await sync(trio.a, trio.env, { remote: trio.b, push: false });
+    await sync(trio.b, trio.env, { remote: 'other' });
+    const ab = await sync(trio.a, trio.env, { remote: 'other', push: false });
     const ba = await sync(trio.b, trio.env, { push: false });
     expect([ab.action, ba.action]).toEqual(['merge', 'merge']);
     expect(git(trio.a, ['rev-parse', `${REF}^{tree}`], trio.env)).toBe(git(trio.b, ['rev-parse', `${REF}^{tree}`], trio.env));
@@ -139,7 +147,7 @@ describe('syncMemory', () => {
       progress: (line) => {
         if (!line.includes('pushing') || raced) return;
         raced = true;
-        git(trio.b, ['push', '-q', 'origin', `${REF}:${REF}`], trio.env);
+        git(trio.b, ['push', '-q', 'origin', `${REF}:${REMOTE_REF}`], trio.env);
       },
     });
     expect(report).toMatchObject({ action: 'merge', attempts: 2, pushed: true });
@@ -153,9 +161,9 @@ describe('syncMemory', () => {
     await sync(trio.b, trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
     const pushFromB = () => {
-      git(trio.b, ['fetch', '-q', 'origin', `+${REF}:${REF}`], trio.env);
+      git(trio.b, ['fetch', '-q', 'origin', `+${REMOTE_REF}:${REF}`], trio.env);
       const next = git(trio.b, ['commit-tree', `${REF}^{tree}`, '-p', REF, '-m', 'elsewhere'], trio.env);
-      git(trio.b, ['push', '-q', 'origin', `${next}:${REF}`], trio.env);
+      git(trio.b, ['push', '-q', 'origin', `${next}:${REMOTE_REF}`], trio.env);
     };
     const err = await sync(trio.a, trio.env, { maxAttempts: 2, progress: (line) => line.includes('pushing') && pushFromB() }).catch((e: unknown) => e);
     expect(isCapsuleError(err, 'SYNC_RACE_LOST')).toBe(true);
@@ -174,13 +182,15 @@ describe('syncMemory', () => {
     const report = await sync(trio.a, trio.env, {
       progress: (line) => {
         if (!line.includes('merging') || written) return;
-        written = git(trio.a, ['commit-tree', `${REF}^{tree}`, '-p', REF, '-m', 'a local write'], trio.env);
-        git(trio.a, ['update-ref', REF, written], trio.env);
+        // A hook's write lands meanwhile: a status event, committed with plain git.
+        written = commitWithEvent(trio.a, testId(1), '20261129T230000000Z-racer-paused');
       },
     });
     expect(report.attempts).toBe(2);
-    expect(git(trio.a, ['merge-base', '--is-ancestor', written, REF], trio.env)).toBe('');
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+    expect(await statuses(trio.a, trio.env)).toEqual({ [testId(1)]: 'paused', [testId(2)]: 'active', [testId(3)]: 'active' });
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
+    // Its commit is not pushed (its state is), but stays in the local history.
+    expect(git(trio.a, ['for-each-ref', '--format=%(objectname)', 'refs/capsule-history/'], trio.env).split('\n')).toContain(written);
   });
 
   it('fails with REMOTE_UNREACHABLE and changes nothing locally when the remote cannot be reached', async () => {
@@ -202,7 +212,7 @@ describe('syncMemory', () => {
   });
 
   it("refuses a remote ref that is not a memory branch with SYNC_NOT_MEMORY", async () => {
-    git(trio.a, ['push', '-q', 'origin', `main:${REF}`], trio.env);
+    git(trio.a, ['push', '-q', 'origin', `main:${REMOTE_REF}`], trio.env);
     await writeCapsules(trio.b, trio.env, [capsuleText(1)]);
     const before = refOf(trio.b, trio.env);
     const err = await sync(trio.b, trio.env).catch((e: unknown) => e);
@@ -217,10 +227,21 @@ describe('syncMemory', () => {
     git(trio.a, ['config', 'branch.main.remote', 'other'], trio.env);
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     expect((await sync(trio.a, trio.env)).remote).toBe('other');
-    expect(refOf(other, trio.env)).toBe(refOf(trio.a, trio.env));
-    expect(refOf(trio.remote, trio.env)).toBeNull();
+    expect(refOf(other, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBeNull();
   });
 });
+
+/** A commit on the memory branch adding one status event file, made with plain git (no index update). */
+function commitWithEvent(dir: string, id: string, name: string): string {
+  const env = { ...trio.env, GIT_INDEX_FILE: join(trio.root, `index-${Date.now()}`) };
+  git(dir, ['read-tree', REF], env);
+  const blob = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: dir, env, input: 'status: paused\n', encoding: 'utf8' }).trim();
+  git(dir, ['update-index', '--add', '--cacheinfo', `100644,${blob},${capsuleDir(id)}/status/${name}`], env);
+  const commit = git(dir, ['commit-tree', git(dir, ['write-tree'], env), '-p', REF, '-m', 'a local write'], env);
+  git(dir, ['update-ref', REF, commit], env);
+  return commit;
+}
 
 /** Runs the built CLI as its own process (npm test builds dist/ first). */
 function runCliProcess(args: string[], cwd: string): Promise<number> {

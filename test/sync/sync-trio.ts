@@ -127,7 +127,10 @@ export function fsck(dir: string, env: NodeJS.ProcessEnv): { code: number; outpu
   return { code: r.status ?? -1, output: `${r.stdout}${r.stderr}` };
 }
 
-/** The commit of `ref` in `dir`, or null. */
+/** Where the memory lives on a remote: outside the refspecs a plain clone or fetch uses. */
+export const REMOTE_REF = 'refs/capsules/capsules';
+
+/** The commit of `ref` in `dir` (default: a clone's memory branch; pass REMOTE_REF for the remote), or null. */
 export function refOf(dir: string, env: NodeJS.ProcessEnv, ref = 'refs/heads/capsules'): string | null {
   const r = spawnSync('git', ['rev-parse', '--verify', '--quiet', ref], { cwd: dir, env, encoding: 'utf8' });
   return r.status === 0 ? r.stdout.trim() : null;

@@ -23,7 +23,7 @@ function lastUserText(messages: unknown[]): string {
   return '';
 }
 
-function strings(value: unknown, into: string[]): string[] {
+export function strings(value: unknown, into: string[]): string[] {
   if (typeof value === 'string') into.push(value);
   else if (Array.isArray(value)) for (const v of value) strings(v, into);
   else if (value !== null && typeof value === 'object') for (const v of Object.values(value)) strings(v, into);

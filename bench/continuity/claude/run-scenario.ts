@@ -93,7 +93,7 @@ export function stepPrompts(steps: Scenario['sessions'][number]['steps'], reset:
   return prompts;
 }
 
-function spawnCollect(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
+export function spawnCollect(cmd: string, args: string[], env: NodeJS.ProcessEnv): Promise<{ status: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(cmd, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';

@@ -13,14 +13,20 @@ export const verb: Verb = {
   --dry-run   fetch and show what would move; no ref moves, here or on the remote
   --no-push   fetch and merge only (what the post-merge hook runs)
   --quiet     print nothing when the sync succeeds
-  --json      print the report: { remote, ref, trackingRef, action, local, remoteTip, pushed,
-              attempts, incoming, outgoing, resolutions }
+  --json      print the report: { remote, ref, remoteRef, trackingRef, action, local, remoteTip,
+              pushed, published, localCommits, keptLocal, legacy, attempts, incoming, outgoing,
+              resolutions }
 
-The remote's memory ref is fetched into refs/capsule-remotes/<remote>/…, merged (a union: every
-capsule and status event of both sides; two versions of one capsule keep the newer updated_at)
-and pushed as <ref>:<ref>. A push rejected because someone pushed meanwhile is retried after a
-fresh fetch and merge. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached
-(nothing changes locally), SYNC_RACE_LOST when the remote kept moving.`,
+On the remote the memory lives at refs/capsules/<name> (refs/heads/capsules is published as
+refs/capsules/capsules), which a plain git clone or git fetch never downloads. It is fetched into
+refs/capsule-remotes/<remote>/…, merged (a union: every capsule and status event of both sides;
+two versions of one capsule keep the newer updated_at), and this clone's state is pushed as one
+publish commit (plus one merge when both sides moved), not one commit per turn; the replaced
+local tip stays under refs/capsule-history/… for capsule.localHistoryDays (default 14). A
+branch an older git-capsule pushed to <ref> itself is merged in and never written. A push
+rejected because someone pushed meanwhile is retried after a fresh fetch and merge; nothing is
+force-pushed. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached (nothing changes
+locally), SYNC_RACE_LOST when the remote kept moving.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('sync', args, {
       'dry-run': { type: 'boolean' },
@@ -45,27 +51,36 @@ fresh fetch and merge. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be 
 
 /** One or two lines saying what the sync did, in the user's terms. */
 export function describeSync(r: SyncReport): string {
+  const legacy = r.legacy === null ? '' : `\n${r.remote} also has ${r.legacy.ref}, pushed by an older git-capsule${r.legacy.absorbed ? ' (merged in now)' : ''}; every plain git clone downloads it, and nothing writes it any more`;
+  return describeAction(r) + legacy;
+}
+
+function describeAction(r: SyncReport): string {
   const would = r.dryRun ? 'would ' : '';
   const short = (c: string | null) => (c === null ? 'nothing' : c.slice(0, 12));
+  const folded = r.pushed && r.localCommits > r.published ? `, ${plural(r.published, 'commit')} for ${plural(r.localCommits, 'local commit')}` : '';
   switch (r.action) {
     case 'nothing':
       return `nothing to sync: neither this clone nor ${r.remote} has ${r.ref} yet (write a capsule first)`;
     case 'up-to-date':
       return `${r.ref} is up to date with ${r.remote} (${short(r.local.after)})`;
     case 'push':
-      return `${r.dryRun ? 'would push' : r.pushed ? 'pushed' : 'ready to push'} ${r.ref} to ${r.remote}: ${counts(r.outgoing)} (${short(r.remoteTip.before)} → ${short(r.local.before)})`;
+      return `${r.dryRun ? 'would push' : r.pushed ? 'pushed' : 'ready to push'} ${r.ref} to ${r.remote} as ${r.remoteRef}: ${counts(r.outgoing)}${folded} (${short(r.remoteTip.before)} → ${short(r.pushed ? r.remoteTip.after : r.local.before)})`;
     case 'fast-forward':
       return `${would}fast-forward ${r.ref} from ${r.remote}: ${counts(r.incoming)} (${short(r.local.before)} → ${short(r.remoteTip.before)})`;
     case 'merge': {
       const head = `${would}merge ${r.ref} with ${r.remote}: receive ${counts(r.incoming)}; send ${counts(r.outgoing)}`;
-      const tail = r.dryRun ? '' : `\n${r.pushed ? 'pushed' : 'merged locally, not pushed'} ${short(r.local.after)}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}`;
+      const tail = r.dryRun ? '' : `\n${r.pushed ? 'pushed' : 'merged locally, not pushed'} ${short(r.local.after)}${folded}${r.attempts > 1 ? ` after ${r.attempts} attempts` : ''}`;
       return head + tail;
     }
   }
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function counts(c: SyncCounts): string {
-  const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
   const parts = [plural(c.capsules, 'capsule'), plural(c.events, 'status event')];
   if (c.changed > 0) parts.push(`${c.changed} changed`);
   return parts.join(', ');

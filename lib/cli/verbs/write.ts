@@ -1,3 +1,4 @@
+import { shellSessionId } from '../../hosts/shell-session';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { formatStamp } from '../../capsule/created-at';
@@ -10,7 +11,6 @@ import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
 import { readRepoHead } from '../../git/repo-head';
 import { walkToGitDir } from '../../git/git-dir-walk';
-import { claudeSessionIdFromEnv } from '../../hosts/claude/lineage-signal';
 
 type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
 
@@ -31,10 +31,11 @@ export const verb: Verb = {
   --replace       rewrite the document of an existing capsule with this id (no commit when unchanged)
   --json          print { "id", "commit", "path", "changed", "redactions": [{ "kind", "count" }] }
 
-Assigns id (a ULID) and created_at (now, with the local offset) when missing, and status: active;
-inside a Claude Code session, session_id (from CLAUDE_CODE_SESSION_ID), so that session's next
-/clear resumes it. The store stamps author, machine and worktree (docs/format.md "Identity"). A
-handoff to a person: trigger: handoff and handoff_to: <their email>.
+Assigns id (a ULID) and created_at (now, with the local offset) when missing, status: active, and
+session_id from CLAUDE_CODE_SESSION_ID or CODEX_SESSION_ID when run inside a Claude Code or Codex
+session (so the resume knows the capsule as that session's own, ahead of its autosave). The store
+stamps author, machine and worktree (docs/format.md "Identity"). A handoff to a person:
+trigger: handoff and handoff_to: <their email>.
 Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('write', args, {
@@ -76,11 +77,10 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
   if (fm.id === undefined || fm.id === null || fm.id === '') set('id', mintCapsuleId(now));
   if (fm.created_at === undefined || fm.created_at === null || fm.created_at === '') set('created_at', formatStamp(now, -now.getTimezoneOffset()));
   if (fm.status === undefined || fm.status === null || fm.status === '') set('status', 'active');
-  // Run by the agent inside a Claude Code session: the capsule belongs to that session's lineage,
-  // so the next /clear resumes it (before the session's own autosave).
-  const session = claudeSessionIdFromEnv(ctx.env);
-  if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && session !== undefined) set('session_id', session);
   if (original === null && fm.trigger === undefined) set('trigger', 'manual');
+  // The writer's session: the agent's shell (Claude Code's Bash tool, Codex's exec_command) names it.
+  const session = shellSessionId(ctx.env);
+  if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && session !== undefined) set('session_id', session);
   // An untouched document is committed byte for byte, as its author wrote it.
   if (original !== null && !changed) return original;
   // Re-rendered anyway: record the project's HEAD when written (DESIGN §1), so a resume can say

@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { runCli } from '../../support/run-cli';
-import { capsuleText, git, makeTrio, refOf, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
+import { capsuleText, git, makeTrio, refOf, REMOTE_REF, removeTrio, writeCapsules, type Trio } from '../../sync/sync-trio';
+
+// Each test spawns the CLI, which spawns git a dozen times: on a loaded 2-core machine one sync took 30 s.
+jest.setTimeout(120_000);
 
 let trio: Trio;
 beforeEach(() => {
@@ -13,16 +16,16 @@ describe('git capsule sync', () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const r = await runCli(['sync', '--json'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(0);
-    expect(JSON.parse(r.stdout)).toMatchObject({ remote: 'origin', ref: 'refs/heads/capsules', action: 'push', pushed: true, outgoing: { capsules: 1 } });
-    expect(refOf(trio.remote, trio.env)).toBe(refOf(trio.a, trio.env));
+    expect(JSON.parse(r.stdout)).toMatchObject({ remote: 'origin', ref: 'refs/heads/capsules', remoteRef: REMOTE_REF, action: 'push', pushed: true, published: 1, outgoing: { capsules: 1 } });
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(refOf(trio.a, trio.env));
   });
 
   it('says what would move on --dry-run and moves nothing', async () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     const r = await runCli(['sync', '--dry-run'], { cwd: trio.a, env: trio.env });
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^would push refs\/heads\/capsules to origin: 1 capsule/);
-    expect(refOf(trio.remote, trio.env)).toBeNull();
+    expect(r.stdout).toMatch(/^would push refs\/heads\/capsules to origin as refs\/capsules\/capsules: 1 capsule/);
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBeNull();
   });
 
   it('exits 1 with REMOTE_UNREACHABLE for a remote that cannot be reached', async () => {

@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { capsulePath } from '../../../lib/store/memory-format';
 import { git } from '../../store/support/temp-repo';
 import { runCli } from '../../support/run-cli';
 import { capsuleText, cliRepo } from './support';
@@ -15,7 +16,7 @@ describe('git capsule write', () => {
     expect(out).toMatchObject({ code: 0, stderr: '' });
     const id = out.stdout.trim();
     expect(id).toMatch(/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/);
-    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain('objective: Ship the store');
     expect(shown).toContain('created_at: 2026-11-29T21:00:00+00:00');
     expect(shown).toContain('status: active');
@@ -27,19 +28,19 @@ describe('git capsule write', () => {
     const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
     const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
     const id = (await r.cli(['write', '--objective', 'Ship it', '--waiting-on', 'nothing', '--next', 'Merge it'])).stdout.trim();
-    const shown = git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env);
+    const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain(`repo_head: ${head}`);
     expect(shown).toContain(`repo_branch: ${branch}`);
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     await r.cli(['write', 'c.md']);
-    expect(git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env)).not.toContain('repo_head');
+    expect(git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env)).not.toContain('repo_head');
   });
 
   it('commits a file as written and reports it with --json', async () => {
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     const out = await r.cli(['write', 'c.md', '--json']);
-    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2026/11/01JDQ7000000000000000000AB/capsule.md' });
-    const stored = git(r.dir, ['show', 'capsules:capsules/2026/11/01JDQ7000000000000000000AB/capsule.md'], r.env);
+    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024/11/27/01JDQ7000000000000000000AB/capsule.md' });
+    const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
     expect(`${stored}\n`).toMatch(identityStamp('test@example.com'));
     expect(withoutIdentity(stored)).toBe(capsuleText().trim());
   });
@@ -62,6 +63,12 @@ describe('git capsule write', () => {
     expect(git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env)).toContain('session_id: sess-42');
     const named = (await inSession(['write', '-'], '---\nobjective: o\nwaiting_on: w\nnext_valid_action: n\nsession_id: mine\n---\n')).stdout.trim();
     expect(git(r.dir, ['show', `capsules:capsules/2026/11/${named}/capsule.md`], r.env)).toContain('session_id: mine');
+  });
+
+  it("records the writer's Codex session, which Codex's exec_command shell names in CODEX_SESSION_ID", async () => {
+    const codex = '01a230d4-782a-72d0-ba84-41438a9184ed';
+    const out = await runCli(['write', '--objective', 'o', '--waiting-on', 'w', '--next', 'n'], { cwd: r.dir, env: { ...r.env, CODEX_SESSION_ID: codex }, now: new Date('2026-11-29T21:00:00Z') });
+    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${out.stdout.trim()}/capsule.md`], r.env)).toContain(`session_id: ${codex}`);
   });
 
   it('exits 2 on an unknown flag', async () => {

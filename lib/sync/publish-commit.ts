@@ -1,0 +1,66 @@
+import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
+import type { CatFileBatch } from '../git/cat-file-batch';
+import { WRITE_CONFIG, type GitIdentity } from '../git/git-env';
+import type { GitRunner } from '../git/git-runner';
+import { parseTreeChanges, publishMessage, type PublishSummary } from './publish-message';
+
+/** What publishing the local tip took: the commit that carries its state, and whether it is new. */
+export interface Published {
+  commit: string;
+  /** False when the tip itself is the one commit on top of the base (it is published as it is). */
+  created: boolean;
+  /** The local commits it stands for (a publish commit among them counts for what it stood for). */
+  localCommits: number;
+  summary: PublishSummary | null;
+}
+
+const FIELD = '\x1f';
+
+/**
+ * The one commit that publishes the local tip's state on top of `base` (the newest state the
+ * remote already holds): the tip's tree, `base` as its only parent, the local committer, the
+ * tip's committer time and a message naming each operation (see publishMessage). Deterministic:
+ * the same tip and base give the same commit, so a sync killed after pushing and run again
+ * finds its commit already on the remote. The per-turn commits between base and tip are not
+ * its ancestors, so a push of it sends none of them. When the tip is already one plain commit
+ * on top of `base`, it is published as it is. Throws GIT_FAILED.
+ */
+export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity }): Promise<Published> {
+  const { tip, base, identity } = input;
+  // Both at once: the commits it stands for, and what it changes.
+  const [log, diff] = await Promise.all([
+    git.run(['log', `--format=%H${FIELD}%P${FIELD}%ct${FIELD}%(trailers:key=Capsule-Op,valueonly,separator=%x2c)${FIELD}%(trailers:key=Capsule-Local-Commits,valueonly,separator=%x2c)`, `${base}..${tip}`, '--']),
+    git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip]),
+  ]);
+  const commits = log.stdout.split('\n').filter(Boolean).map((line) => {
+    const [oid = '', parents = '', time = '0', op = '', folded = ''] = line.split(FIELD);
+    return { oid, parents: parents.split(' ').filter(Boolean), time: Number(time), op: op.trim(), folded: Number(folded) };
+  });
+  if (commits.length === 0) return { commit: tip, created: false, localCommits: 0, summary: null };
+  const localCommits = commits.reduce((n, c) => n + (c.op === 'merge' ? 0 : c.op === 'publish' && Number.isInteger(c.folded) && c.folded > 0 ? c.folded : 1), 0);
+  if (commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {
+    return { commit: tip, created: false, localCommits, summary: null };
+  }
+  const changes = parseTreeChanges(diff.stdout);
+  const docs = changes.filter((c) => c.status !== 'D' && c.path.endsWith('/capsule.md')).slice(0, 60);
+  const texts = await Promise.all(docs.map((c) => batch.readText(`${tip}:${c.path}`)));
+  const objectives = new Map<string, string>();
+  docs.forEach((c, i) => {
+    const objective = objectiveOf(texts[i] ?? null);
+    if (objective !== null) objectives.set(c.path.split('/').slice(-2)[0]!, objective);
+  });
+  const { message, summary } = publishMessage({ changes, objectives, localCommits });
+  const when = `${commits.find((c) => c.oid === tip)?.time ?? 0} +0000`;
+  const out = await git.run([...WRITE_CONFIG, 'commit-tree', `${tip}^{tree}`, '-p', base, '-F', '-'], {
+    input: message,
+    env: { GIT_AUTHOR_NAME: identity.name, GIT_AUTHOR_EMAIL: identity.email, GIT_AUTHOR_DATE: when, GIT_COMMITTER_NAME: identity.name, GIT_COMMITTER_EMAIL: identity.email, GIT_COMMITTER_DATE: when },
+  });
+  return { commit: out.stdout.trim(), created: true, localCommits, summary };
+}
+
+function objectiveOf(text: string | null): string | null {
+  if (text === null) return null;
+  const { yaml } = splitFrontmatter(text);
+  const fm = yaml === null ? null : parseFrontmatterYaml(yaml).frontmatter;
+  return fm && typeof fm.objective === 'string' ? fm.objective : null;
+}
