@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/redact-records';
 import { STATE_BLOCK_REQUEST } from '../transcript/summary-state';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
@@ -19,6 +20,7 @@ import { mintCapsuleId } from '../store/random-bytes';
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
     event: 'PreCompact',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const signal = ctx.host.lineageSignal(ctx.env);

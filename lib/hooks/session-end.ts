@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/redact-records';
 import { clearSessionCap } from '../local-state/budget-state';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -14,6 +15,7 @@ import type { HookSpec } from './run-hook';
 export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
   return {
     event: 'SessionEnd',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       const signal = input.reason === 'clear' ? ctx.host.lineageSignal(ctx.env) : null;

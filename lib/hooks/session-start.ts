@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
@@ -22,6 +23,7 @@ import type { CapsuleDocument } from '../capsule/types';
 export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
     event: 'SessionStart',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);

@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnStop } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -16,6 +17,7 @@ import { noteLiveSession } from './hand-over';
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
     event: 'Stop',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       noteLiveSession(ctx, ctx.host.lineageSignal(ctx.env), input.session_id, false);

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { sessionStatePath } from './session-state';
+import { sessionStatePath } from './session-path';
 
 /** How many prompts the journal keeps, and how much of each: it is read at the next Stop. */
 export const MAX_JOURNAL_PROMPTS = 4;

@@ -12,4 +12,10 @@ describe('bin/git-capsule', () => {
     expect(r.status).toBe(0);
     expect(r.stdout).toMatch(/^git-capsule \d+\.\d+\.\d+/);
   });
+
+  it('stops quietly when the reader of its output goes away (git capsule help | true)', () => {
+    const cli = join(__dirname, '..', '..', 'dist', 'git-capsule.js');
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" "${cli}" help | true`], { encoding: 'utf8' });
+    expect({ status: r.status, stderr: r.stderr }).toEqual({ status: 0, stderr: '' });
+  });
 });

@@ -81,7 +81,9 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it('holds both people\'s capsules on both clones after the sync', () => {
     for (const dir of [alice, bob]) {
-      const docs = git(dir, 'log', '--format=%B', 'refs/heads/capsules');
+      // A sync publishes state, not each commit: read the documents at the tip.
+      const paths = git(dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules', 'capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
+      const docs = paths.map((p) => git(dir, 'show', `refs/heads/capsules:${p}`)).join('\n');
       expect(docs).toContain('objective alice');
       expect(docs).toContain('objective bob');
     }

@@ -60,15 +60,15 @@ describe('git capsule write', () => {
   it("records the writer's Claude Code session when it runs inside one, and never replaces a session_id the document names", async () => {
     const inSession = (args: string[], stdin?: string) => runCli(args, { cwd: r.dir, env: { ...r.env, CLAUDE_CODE_SESSION_ID: 'sess-42' }, now: new Date('2026-11-29T21:00:00Z'), stdin });
     const id = (await inSession(['write', '--objective', 'o', '--waiting-on', 'w', '--next', 'n'])).stdout.trim();
-    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${id}/capsule.md`], r.env)).toContain('session_id: sess-42');
+    expect(git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env)).toContain('session_id: sess-42');
     const named = (await inSession(['write', '-'], '---\nobjective: o\nwaiting_on: w\nnext_valid_action: n\nsession_id: mine\n---\n')).stdout.trim();
-    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${named}/capsule.md`], r.env)).toContain('session_id: mine');
+    expect(git(r.dir, ['show', `capsules:${capsulePath(named)}`], r.env)).toContain('session_id: mine');
   });
 
   it("records the writer's Codex session, which Codex's exec_command shell names in CODEX_SESSION_ID", async () => {
     const codex = '01a230d4-782a-72d0-ba84-41438a9184ed';
     const out = await runCli(['write', '--objective', 'o', '--waiting-on', 'w', '--next', 'n'], { cwd: r.dir, env: { ...r.env, CODEX_SESSION_ID: codex }, now: new Date('2026-11-29T21:00:00Z') });
-    expect(git(r.dir, ['show', `capsules:capsules/2026/11/${out.stdout.trim()}/capsule.md`], r.env)).toContain(`session_id: ${codex}`);
+    expect(git(r.dir, ['show', `capsules:${capsulePath(out.stdout.trim())}`], r.env)).toContain(`session_id: ${codex}`);
   });
 
   it('exits 2 on an unknown flag', async () => {
