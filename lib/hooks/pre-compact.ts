@@ -5,7 +5,6 @@ import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
@@ -24,7 +23,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      const signal = claudeLineageSignal(ctx.env);
+      const signal = ctx.host.lineageSignal(ctx.env);
       // First, so a checkpoint that fails still leaves the lineage for the session after compaction.
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
       const store = lazyStore(deps, ctx);

@@ -5,7 +5,6 @@ import type { HookDeps } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import { noteLiveSession } from './hand-over';
 
 /**
@@ -21,7 +20,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      noteLiveSession(ctx, claudeLineageSignal(ctx.env), input.session_id, false);
+      noteLiveSession(ctx, ctx.host.lineageSignal(ctx.env), input.session_id, false);
       const store = lazyStore(deps, ctx);
       let closing: Promise<void> = Promise.resolve();
       try {
