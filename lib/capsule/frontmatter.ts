@@ -1,5 +1,6 @@
 import { parseFlatFrontmatter } from './flat-frontmatter';
 import { loadYaml } from './yaml-lib';
+import { prescreenYaml } from './yaml-prescreen';
 import { MAX_CAPSULE_BYTES, MAX_YAML_ALIASES } from './limits';
 import type { Frontmatter, Problem } from './types';
 
@@ -50,12 +51,15 @@ export interface YamlResult {
 /**
  * Parses frontmatter YAML (YAML 1.2 core schema, so stamps stay strings) into a mapping; a flat
  * mapping of string scalars is read without loading the YAML library (lib/capsule/flat-frontmatter.ts).
- * Syntax errors, duplicate keys, collection keys, more than MAX_YAML_ALIASES alias expansions and
- * a non-mapping root become problems; the function never throws.
+ * Syntax errors, duplicate keys, collection keys, more than MAX_YAML_ALIASES alias expansions, a
+ * document too deep or too large to parse in bounded time (lib/capsule/yaml-prescreen.ts) and a
+ * non-mapping root become problems; the function never throws.
  */
 export function parseFrontmatterYaml(yaml: string): YamlResult {
   const flat = parseFlatFrontmatter(yaml);
   if (flat !== null) return { frontmatter: flat, problems: [] };
+  const tooComplex = prescreenYaml(yaml);
+  if (tooComplex !== null) return { frontmatter: null, problems: [tooComplex] };
   const lib = loadYaml();
   let doc;
   try {

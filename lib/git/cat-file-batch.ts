@@ -1,25 +1,44 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import type { TreeView } from './tree-bytes';
-import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, type GitRunner } from './git-runner';
+import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
 import { childProcess } from './lazy-modules';
 
 /** One object read by `git cat-file --batch`. */
 export interface GitObject {
   oid: string;
   type: string;
+  /** The object's size, from git's header (known before a byte of it is read); set by readers that bound a read. */
+  size?: number;
+  /** The object, or, when it is over the read's `maxBytes`, its first `maxBytes` bytes. */
   content: Buffer;
+  /** True when `content` is only the start: the object was over the read's `maxBytes`. */
+  truncated?: boolean;
 }
+
+/** Bounds of one read. */
+export interface ReadOptions {
+  /**
+   * Keep at most this many bytes of the object (default DEFAULT_MAX_OBJECT_BYTES); the rest is
+   * passed over as it streams, never held, so a hostile 60 MB blob costs its transfer, not a copy.
+   */
+  maxBytes?: number;
+}
+
+/** No object git-capsule reads is near this; past it an object is never held whole. */
+export const DEFAULT_MAX_OBJECT_BYTES = 32 * 1024 * 1024;
+/** A header line (`<oid> <type> <size>`) is far shorter; longer output is not cat-file's. */
+const MAX_HEADER_BYTES = 4096;
 
 /** Reads objects by name (`<oid>`, `<rev>:<path>`, …): a `cat-file --batch`, or the files themselves (FileObjectReader). */
 export interface ObjectReader {
   /** The object, or null when git would say it is missing. */
-  read(name: string): Promise<GitObject | null>;
+  read(name: string, opts?: ReadOptions): Promise<GitObject | null>;
 }
 
 /** An object reader the store holds open: texts too, and a close. */
 export interface StoreObjectReader extends ObjectReader {
-  readText(name: string): Promise<string | null>;
+  readText(name: string, opts?: ReadOptions): Promise<string | null>;
   close(): Promise<void>;
   /** The tree's entries indexed, kept per tree id by readers that cache them. */
   treeView?(tree: GitObject): TreeView;
@@ -27,8 +46,20 @@ export interface StoreObjectReader extends ObjectReader {
 
 interface Pending {
   name: string;
+  maxBytes: number;
   resolve: (o: GitObject | null) => void;
   reject: (e: Error) => void;
+}
+
+/** The object being received: its header, what of it is kept, and how many bytes are still due. */
+interface Receiving {
+  oid: string;
+  type: string;
+  size: number;
+  /** Bytes of content and the trailing newline still to come. */
+  remaining: number;
+  keep: number;
+  parts: Buffer[];
 }
 
 /**
@@ -37,7 +68,11 @@ interface Pending {
  */
 export class CatFileBatch implements StoreObjectReader {
   private child: ChildProcessWithoutNullStreams | null = null;
-  private buffer = Buffer.alloc(0);
+  // Output is taken as it arrives, never by concatenating a growing buffer (quadratic in an
+  // object's size): header bytes until a newline, then the object's bytes into `receiving`.
+  private headerParts: Buffer[] = [];
+  private headerBytes = 0;
+  private receiving: Receiving | null = null;
   private queue: Pending[] = [];
   private failure: Error | null = null;
   private timer: NodeJS.Timeout | null = null;
@@ -45,20 +80,20 @@ export class CatFileBatch implements StoreObjectReader {
   constructor(private readonly git: GitRunner, private readonly timeoutMs = DEFAULT_GIT_TIMEOUT_MS) {}
 
   /** Reads one object; null when git says it is missing. Names must not contain a newline. */
-  read(name: string): Promise<GitObject | null> {
+  read(name: string, opts: ReadOptions = {}): Promise<GitObject | null> {
     if (name.includes('\n')) return Promise.reject(new CapsuleError('GIT_FAILED', `object name contains a newline: ${JSON.stringify(name)}`, { args: ['cat-file', '--batch'], exitCode: null, stderr: '' }));
     if (this.failure) return Promise.reject(this.failure);
     const child = this.start();
     return new Promise((resolve, reject) => {
-      this.queue.push({ name, resolve, reject });
+      this.queue.push({ name, maxBytes: opts.maxBytes ?? DEFAULT_MAX_OBJECT_BYTES, resolve, reject });
       this.arm();
       child.stdin.write(`${name}\n`);
     });
   }
 
-  /** Reads the text of a blob, or null when missing. */
-  async readText(name: string): Promise<string | null> {
-    const obj = await this.read(name);
+  /** Reads the text of a blob (its first `maxBytes` when over), or null when missing. */
+  async readText(name: string, opts: ReadOptions = {}): Promise<string | null> {
+    const obj = await this.read(name, opts);
     return obj === null ? null : obj.content.toString('utf8');
   }
 
@@ -79,6 +114,7 @@ export class CatFileBatch implements StoreObjectReader {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
     const child = childProcess().spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    trackGitChild(child);
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
     child.stdout.on('data', (b: Buffer) => this.onData(b));
@@ -97,25 +133,63 @@ export class CatFileBatch implements StoreObjectReader {
   }
 
   private onData(chunk: Buffer): void {
-    this.buffer = this.buffer.length === 0 ? chunk : Buffer.concat([this.buffer, chunk] as unknown as Uint8Array[]);
-    for (;;) {
-      const head = this.queue[0];
-      if (!head) return;
-      const nl = this.buffer.indexOf(10);
-      if (nl < 0) return;
-      const header = this.buffer.subarray(0, nl).toString('utf8');
-      if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
-        this.buffer = this.buffer.subarray(nl + 1);
-        this.settle().resolve(null);
+    let at = 0;
+    while (at < chunk.length) {
+      if (this.receiving === null) {
+        const nl = chunk.indexOf(10, at);
+        if (nl < 0) {
+          this.headerParts.push(chunk.subarray(at));
+          this.headerBytes += chunk.length - at;
+          if (this.headerBytes > MAX_HEADER_BYTES) this.protocolError('a header line longer than 4 KiB');
+          return;
+        }
+        this.headerParts.push(chunk.subarray(at, nl));
+        const header = Buffer.concat(this.headerParts as unknown as Uint8Array[]).toString('utf8');
+        this.headerParts = [];
+        this.headerBytes = 0;
+        at = nl + 1;
+        if (!this.onHeader(header)) return;
         continue;
       }
-      const [oid, type, sizeText] = header.split(' ');
-      const size = Number(sizeText);
-      if (this.buffer.length < nl + 1 + size + 1) return;
-      const content = Buffer.from(this.buffer.subarray(nl + 1, nl + 1 + size) as unknown as Uint8Array);
-      this.buffer = this.buffer.subarray(nl + 1 + size + 1);
-      this.settle().resolve({ oid: oid!, type: type!, content });
+      const r = this.receiving;
+      const take = Math.min(r.remaining, chunk.length - at);
+      const offset = r.size + 1 - r.remaining; // where in the object this slice starts
+      if (offset < r.keep) r.parts.push(chunk.subarray(at, at + Math.min(take, r.keep - offset)));
+      r.remaining -= take;
+      at += take;
+      if (r.remaining === 0) {
+        this.receiving = null;
+        // One copy of what is kept (the parts are views of pipe chunks, which must not stay alive).
+        const content = Buffer.concat(r.parts as unknown as Uint8Array[], Math.min(r.keep, r.size));
+        this.settle().resolve({ oid: r.oid, type: r.type, size: r.size, content, truncated: r.size > r.keep });
+      }
     }
+  }
+
+  /** Takes one header line; false when reading must stop (a protocol error failed the batch). */
+  private onHeader(header: string): boolean {
+    const head = this.queue[0];
+    if (!head) {
+      this.protocolError(`output nobody asked for: ${JSON.stringify(header.slice(0, 80))}`);
+      return false;
+    }
+    if (header.endsWith(' missing') || header.endsWith(' ambiguous')) {
+      this.settle().resolve(null);
+      return true;
+    }
+    const [oid, type, sizeText] = header.split(' ');
+    const size = Number(sizeText);
+    if (!oid || !type || !Number.isSafeInteger(size) || size < 0) {
+      this.protocolError(`an unreadable header ${JSON.stringify(header.slice(0, 80))}`);
+      return false;
+    }
+    this.receiving = { oid, type, size, remaining: size + 1, keep: Math.min(size, head.maxBytes), parts: [] };
+    return true;
+  }
+
+  private protocolError(what: string): void {
+    this.fail(new CapsuleError('GIT_FAILED', `git cat-file --batch sent ${what}`, { args: ['cat-file', '--batch'], exitCode: null, stderr: '' }));
+    this.child?.kill('SIGKILL');
   }
 
   private settle(): Pending {

@@ -2,6 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, gitEnv } from './git-env';
 import { childProcess } from './lazy-modules';
+import { killTree } from './process-tree';
 
 /** What one git call returned. */
 export interface GitOutput {
@@ -32,6 +33,24 @@ export interface GitRunner {
 }
 
 
+/** The git processes this process started and still waits for. */
+const running = new Set<ChildProcess>();
+
+/**
+ * Ends every git this process still waits for, with everything each started (SIGKILL). A hook
+ * calls it as it exits: one that gave up on a hung git at its budget must not leave it running.
+ */
+export function endGitChildren(): void {
+  for (const child of running) if (child.pid !== undefined && child.exitCode === null) killTree(child.pid);
+  running.clear();
+}
+
+/** Counts `child` (a long-lived git such as `cat-file --batch`) among those `endGitChildren` ends, until it closes. */
+export function trackGitChild(child: ChildProcess): void {
+  running.add(child);
+  child.once('close', () => running.delete(child));
+}
+
 /** Default bound of one git call: generous, since only a stuck lock or disk gets near it. */
 export const DEFAULT_GIT_TIMEOUT_MS = 30_000;
 
@@ -61,13 +80,16 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   return new Promise<GitOutput>((resolve, reject) => {
     const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    running.add(child);
     let stdout = '';
     let stderr = '';
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
-      child.kill('SIGKILL');
-      // A grandchild (an alias, a credential helper) may keep the pipes open: stop waiting for them.
+      // git and whatever it started (an alias, a credential helper), which may hold a ref lock.
+      if (child.pid !== undefined) killTree(child.pid);
+      else child.kill('SIGKILL');
+      // A grandchild that escaped may keep the pipes open: stop waiting for them.
       child.stdout.destroy();
       child.stderr.destroy();
     }, timeoutMs);
@@ -76,10 +98,12 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     child.stdout.on('data', (s: string) => (stdout += s));
     child.stderr.on('data', (s: string) => (stderr += s));
     child.on('error', (e: NodeJS.ErrnoException) => {
+      running.delete(child);
       clearTimeout(timer);
       reject(translateSpawnError(e, args, cwd));
     });
     child.on('close', (code, signal) => {
+      running.delete(child);
       clearTimeout(timer);
       if (timedOut) {
         reject(new CapsuleError('GIT_TIMEOUT', `git ${args[0] ?? ''} did not finish within ${timeoutMs} ms and was killed; check for a stuck lock or a slow disk`, { args: [...args], timeoutMs, stderr }));

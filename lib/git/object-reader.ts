@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { CatFileBatch, type GitObject, type StoreObjectReader } from './cat-file-batch';
+import { CatFileBatch, DEFAULT_MAX_OBJECT_BYTES, type GitObject, type ReadOptions, type StoreObjectReader } from './cat-file-batch';
 import type { GitRunner } from './git-runner';
 import { findTreeEntry, viewTree, type TreeView } from './tree-bytes';
 import { ObjectFiles } from './object-files';
@@ -27,19 +27,23 @@ export class FileObjectReader implements StoreObjectReader {
     this.files = new ObjectFiles(join(dirs.commonDir, 'objects'));
   }
 
-  async read(name: string): Promise<GitObject | null> {
+  async read(name: string, opts: ReadOptions = {}): Promise<GitObject | null> {
     let answer: GitObject | null | undefined;
     try {
       answer = this.resolve(name);
     } catch {
       answer = undefined; // a file changed under us or is damaged: git's own reading decides
     }
-    return answer !== undefined ? answer : this.gitBatch().read(name);
+    if (answer === undefined) return this.gitBatch().read(name, opts);
+    // The files are inflated whole; what is handed on is bounded as cat-file's reading bounds it.
+    const max = opts.maxBytes ?? DEFAULT_MAX_OBJECT_BYTES;
+    if (answer === null || answer.content.length <= max) return answer;
+    return { ...answer, size: answer.content.length, content: answer.content.subarray(0, max), truncated: true };
   }
 
-  /** Reads a blob's text, or null when missing. */
-  async readText(name: string): Promise<string | null> {
-    const obj = await this.read(name);
+  /** Reads a blob's text (its first `maxBytes` when over), or null when missing. */
+  async readText(name: string, opts: ReadOptions = {}): Promise<string | null> {
+    const obj = await this.read(name, opts);
     return obj === null ? null : obj.content.toString('utf8');
   }
 

@@ -12,6 +12,7 @@ import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
 import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
+import { redactHostText, redactRecords } from '../hosts/redact-records';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
@@ -55,8 +56,11 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
-  const chunk = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
-  const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? session.lastAssistantMessage : undefined;
+  // Every record is redacted as it leaves the reader (a streamed delta's before it is slimmed), so
+  // nothing below clips, joins or renders a secret: extraction sees only redacted text.
+  const parsed = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
+  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records) };
+  const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
   const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {
     lastAssistantMessage,

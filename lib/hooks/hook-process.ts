@@ -1,11 +1,13 @@
 import { readFileSync, writeSync } from 'node:fs';
 import type { HookEventName } from '../hosts/host';
+import { endGitChildren } from '../git/git-runner';
 import { runHook, type HookSpec } from './run-hook';
 
 /**
  * The process wrapper every `entry-<event>.ts` calls: reads stdin, runs the hook, writes its
  * answer with a synchronous write (so nothing is lost to the exit), and exits 0 even if
- * something escaped the runner. `process.exit` also ends any child a timed-out handler left.
+ * something escaped the runner. On exit every git the hook still waits for (one it gave up on at
+ * its budget) is ended with everything it started: `process.exit` alone leaves them running.
  */
 export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched, stdin unread
@@ -15,6 +17,7 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
     writeSync(1, `${JSON.stringify({ systemMessage: `capsule: ${spec.event} hook skipped [HOOK_INTERNAL] ${reason}`.replace(/\s+/g, ' ').slice(0, 300) })}\n`);
     process.exit(0);
   };
+  process.on('exit', endGitChildren);
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
   runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1] }).then(

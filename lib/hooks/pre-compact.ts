@@ -1,10 +1,10 @@
+import { redactHostText } from '../hosts/redact-records';
 import { STATE_BLOCK_REQUEST } from '../transcript/summary-state';
 import { checkpointFrom } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
@@ -20,9 +20,10 @@ import { mintCapsuleId } from '../store/random-bytes';
 export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
   return {
     event: 'PreCompact',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      const signal = claudeLineageSignal(ctx.env);
+      const signal = ctx.host.lineageSignal(ctx.env);
       // First, so a checkpoint that fails still leaves the lineage for the session after compaction.
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
       const store = lazyStore(deps, ctx);

@@ -30,6 +30,12 @@ export interface HookContext {
 export interface HookSpec<E extends HookEventName> {
   event: E;
   handle: (input: HookInputs[E], ctx: HookContext) => Promise<HookAnswer | void>;
+  /**
+   * Redacts a message before it is logged or shown (a git error can quote a remote URL with its
+   * password). The hooks that carry the redactor anyway pass it; UserPromptSubmit, which runs
+   * before every prompt and logs only its own budget findings, does not load it.
+   */
+  redact?: (text: string) => string;
 }
 
 /** The process side the runner needs: stdin, env, clock, and the process cwd for logging. */
@@ -67,7 +73,9 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   // An event a host does not register (PostCompact on Codex) keeps the shared 7 s budget.
   const budgetMs = io.budgetMs ?? host.events[spec.event]?.budgetMs ?? 7000;
   let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
-  const failOpen = (code: ErrorCode, message: string): HookOutcome => {
+  const clean = spec.redact ?? ((text: string) => text);
+  const failOpen = (code: ErrorCode, raw: string): HookOutcome => {
+    const message = clean(raw);
     const logPath = appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message });
     const where = logPath ? `; see ${logPath}` : '';
     const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);
@@ -105,7 +113,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       gitDir: location.gitDir,
       commonDir: location.commonDir,
       runtimeDir: location.runtimeDir,
-      warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message }),
+      warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message: clean(message) }),
     };
     try {
       const answer = guardStopLoop(host, checked.input, await spec.handle(checked.input, ctx), ctx);

@@ -1,9 +1,9 @@
+import { redactHostText } from '../hosts/redact-records';
 import { clearSessionCap } from '../local-state/budget-state';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import { pruneLocalState } from '../local-state/state-files';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
 
@@ -15,9 +15,10 @@ import type { HookSpec } from './run-hook';
 export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
   return {
     event: 'SessionEnd',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      const signal = input.reason === 'clear' ? claudeLineageSignal(ctx.env) : null;
+      const signal = input.reason === 'clear' ? ctx.host.lineageSignal(ctx.env) : null;
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'clear');
       const store = lazyStore(deps, ctx);
       try {

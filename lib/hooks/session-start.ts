@@ -1,3 +1,4 @@
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
@@ -8,24 +9,25 @@ import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { continueFrom } from '../local-state/continuation';
 import { noteLiveSession } from './hand-over';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import type { CapsuleDocument } from '../capsule/types';
 
 /**
  * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and
  * `startup` / `resume` give a short orientation. The resume takes the hand-over the ended
- * session left under the host's lineage signal (`CLAUDE_PID`), so it resumes that session's own
- * work; `startup` / `resume` start a new lineage for the client process. The session that goes
- * on from a resumed capsule folds its work on top of it (its state is seeded with the document).
- * Without a signal, a compacted session is linked to the pre-compact checkpoint by its marker.
+ * session left under the host's lineage signal (`CLAUDE_PID`; Codex: its client process), so
+ * it resumes that session's own work; `startup` / `resume` start a new lineage for the client
+ * process. The session that goes on from a resumed capsule folds its work on top of it (its
+ * state is seeded with the document). Without a signal, a compacted session is linked to the
+ * pre-compact checkpoint by its marker.
  */
 export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   return {
     event: 'SessionStart',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
       writeBootReceipt(ctx, sessionId, input.source);
-      const signal = claudeLineageSignal(ctx.env);
+      const signal = ctx.host.lineageSignal(ctx.env);
       const resumes = (input.source === 'clear' || input.source === 'compact') && deps.runResume !== undefined;
       if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, input.source === 'startup' || input.source === 'resume');
       noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts

@@ -1,10 +1,10 @@
+import { redactHostText } from '../hosts/redact-records';
 import { budgetOnStop } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
-import { claudeLineageSignal } from '../hosts/claude/lineage-signal';
 import { noteLiveSession } from './hand-over';
 
 /**
@@ -17,9 +17,10 @@ import { noteLiveSession } from './hand-over';
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
     event: 'Stop',
+    redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      noteLiveSession(ctx, claudeLineageSignal(ctx.env), input.session_id, false);
+      noteLiveSession(ctx, ctx.host.lineageSignal(ctx.env), input.session_id, false);
       const store = lazyStore(deps, ctx);
       let closing: Promise<void> = Promise.resolve();
       try {

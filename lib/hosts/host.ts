@@ -1,3 +1,4 @@
+import type { LineageSignal } from '../local-state/lineage-signal';
 import type { ContextFill } from '../budget/context-fill';
 import type { NativePointResult } from '../budget/native-point';
 import type { TextLimit } from '../resume/text-limit';
@@ -83,10 +84,11 @@ export interface HostAdapter {
   /** The most text one hook may inject before the host cuts or spills it. */
   readonly injectionLimit: TextLimit;
   /**
-   * The lineage signal: a key naming the client process, the same on both sides of a `/clear`
-   * and different for two concurrent sessions; null when the host gives none.
+   * The lineage signal (lib/local-state/lineage-signal.ts): the client process, the same on
+   * both sides of a `/clear` and different for two concurrent sessions; null when the host
+   * gives none. The hand-over record is keyed by it.
    */
-  clientKey(env: NodeJS.ProcessEnv): string | null;
+  lineageSignal(env: NodeJS.ProcessEnv): LineageSignal | null;
   /**
    * The budget's inputs from this host; absent for Claude Code, whose fill and native point
    * lib/budget resolves from its transcript, settings and environment (seed 002).

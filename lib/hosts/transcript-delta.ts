@@ -1,14 +1,16 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularFile } from '../local-state/regular-file';
 import { JsonlLineReader } from '../transcript/jsonl-reader';
 import type { TranscriptRecord } from '../transcript/records';
-import { slimRecord } from '../transcript/slim-record';
+import { SLIM_STRING_CHARS, slimRecord } from '../transcript/slim-record';
+import { redactRecord } from './redact-records';
 import type { TranscriptCursor } from '../local-state/session-state';
 
 /** The transcript text after a cursor, and where it starts. */
 export interface TranscriptDelta {
   /** The delta as text ('' when it was streamed). */
   text: string;
-  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records, slimmed (slimRecord). */
+  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records, redacted, then slimmed (slimRecord). */
   streamed?: { records: TranscriptRecord[]; consumedBytes: number; lines: number };
   /** Bytes after a trusted cursor that were skipped because the delta was over MAX_STREAMED_DELTA_BYTES. */
   skippedBytes: number;
@@ -44,6 +46,8 @@ export const MAX_DELTA_BYTES = 4 * 1024 * 1024;
 export const MAX_STREAMED_DELTA_BYTES = 8 * 1024 * 1024;
 const DEFAULT_LIMITS: DeltaLimits = { maxTextBytes: MAX_DELTA_BYTES, maxStreamedBytes: MAX_STREAMED_DELTA_BYTES };
 const READ_CHUNK = 1024 * 1024;
+/** Characters past the slim bound redacted with it: longer than any one-line secret. */
+const REDACT_MARGIN = 2048;
 
 /**
  * Reads what was appended to a transcript since `cursor`. A file shorter than the cursor, or
@@ -54,7 +58,8 @@ const READ_CHUNK = 1024 * 1024;
 export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined, limits: DeltaLimits = DEFAULT_LIMITS): TranscriptDelta | null {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    // Non-blocking and regular files only: a FIFO as transcript_path would block the hook for ever.
+    fd = openRegularFile(path, { followLinks: true });
   } catch {
     return null;
   }
@@ -88,10 +93,17 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
   }
 }
 
-/** The delta's records from `start` to `end`, slimmed, holding at most one line (of at most 8 MiB) at a time. */
+/**
+ * The delta's records from `start` to `end`, holding at most one line (of at most 8 MiB) at a
+ * time. Each record is redacted before it is slimmed to SLIM_STRING_CHARS, a token cut at that
+ * bound would no longer be recognisable, and redacted with REDACT_MARGIN characters past the
+ * bound, which any secret that starts before it ends within: the cost stays bounded per string
+ * however long the line (a 6 MB output costs what 5 KB do).
+ */
 function streamRecords(fd: number, start: number, end: number, baseLine: number): NonNullable<TranscriptDelta['streamed']> {
   const records: TranscriptRecord[] = [];
-  const reader = new JsonlLineReader((l) => l.record && records.push(slimRecord(l.record)), { baseLine, startByte: start });
+  const keep = (record: TranscriptRecord) => slimRecord(redactRecord(slimRecord(record, SLIM_STRING_CHARS + REDACT_MARGIN)));
+  const reader = new JsonlLineReader((l) => l.record && records.push(keep(l.record)), { baseLine, startByte: start });
   eachChunk(fd, start, end, READ_CHUNK, (chunk) => {
     reader.push(chunk);
     return true;
@@ -138,16 +150,24 @@ function readRange(fd: number, position: number, length: number): Uint8Array {
 }
 
 /**
- * The head itself, base64 (at most 512 bytes): an exact comparison that needs no hash, where a
- * sha1 cost every Stop ~4 ms of loading node:crypto.
+ * Two 32-bit FNV-1a hashes of the head (at most 512 bytes), hex: an exact-enough comparison that
+ * needs no crypto (a sha1 cost every Stop ~4 ms of loading node:crypto) and, unlike the head
+ * itself in base64 (the form before 0.2), keeps no transcript text in the runtime state: the
+ * first 512 bytes of a transcript are the session's first prompt, secrets and all.
  */
 function fingerprint(bytes: Uint8Array): string {
-  return `b64:${Buffer.from(bytes).toString('base64')}`;
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ bytes.length;
+  for (let i = 0; i < bytes.length; i++) {
+    a = Math.imul(a ^ bytes[i]!, 0x01000193) >>> 0;
+    b = Math.imul(b ^ bytes[bytes.length - 1 - i]!, 0x01000193) >>> 0;
+  }
+  return `fnv:${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}`;
 }
 
 /**
- * True when `bytes` is the head a cursor remembered. A head in another form (the sha1 of
- * versions before 0.1) is not trusted: the delta restarts from 0, and the fold is idempotent.
+ * True when `bytes` is the head a cursor remembered. A head in another form (the base64 or sha1
+ * of earlier versions) is not trusted: the delta restarts from 0, and the fold is idempotent.
  */
 function sameHead(bytes: Uint8Array, remembered: string): boolean {
   return fingerprint(bytes) === remembered;

@@ -1,4 +1,5 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, readSync } from 'node:fs';
+import { openRegularFile } from '../local-state/regular-file';
 import { JsonlLineReader } from '../transcript/jsonl-reader';
 
 const FIRST_TAIL_BYTES = 256 * 1024;
@@ -24,7 +25,7 @@ export type TranscriptTailRead<T> =
 export function readTranscriptTail<T>(path: string, pick: (record: Record<string, unknown>) => T | null | undefined): TranscriptTailRead<T> {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFile(path, { followLinks: true });
   } catch (err) {
     return { ok: false, code: 'TRANSCRIPT_UNREADABLE', message: `cannot open transcript ${path}: ${err instanceof Error ? err.message : String(err)}` };
   }

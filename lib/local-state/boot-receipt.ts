@@ -1,7 +1,7 @@
 // Synchronous reads of small files: node:fs/promises costs ~2 ms to load at every SessionStart.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BootReceipt } from '../resume/session-authority';
+import { readRegularFile } from './regular-file';
 import { BOOT_RECEIPT_FILE } from './runtime-files';
 
 
@@ -13,7 +13,7 @@ export async function readBootReceipt(runtimeDir: string): Promise<BootReceipt> 
   const path = join(runtimeDir, BOOT_RECEIPT_FILE);
   let text: string;
   try {
-    text = readFileSync(path, 'utf8');
+    text = readRegularFile(path, { followLinks: false, maxBytes: 64 * 1024 });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? 'error';
     return code === 'ENOENT' ? { state: 'absent', path } : { state: 'unreadable', path, code };

@@ -1,9 +1,10 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import { STATE_FILES, statePath } from './state-files';
 import type { BudgetFlags } from '../budget/decide';
 import type { PointsCache } from '../budget/resolve-budget';
+import { readPrivateFile, writePrivateFile } from './private-file';
 
 /** What the budget keeps per session in the runtime dir (never committed). */
 export interface SessionBudgetState extends BudgetFlags {
@@ -96,17 +97,14 @@ function isHostWindow(value: unknown): value is { model: string; tokens: number 
 
 function readJson(path: string): unknown {
   try {
-    return JSON.parse(readFileSync(path, 'utf8'));
+    return JSON.parse(readPrivateFile(path) ?? '');
   } catch {
     return undefined;
   }
 }
 
 function writeJsonAtomic(path: string, value: unknown): void {
-  mkdirSync(join(path, '..'), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, `${JSON.stringify(value)}\n`);
-  renameSync(tmp, path);
+  writePrivateFile(path, `${JSON.stringify(value)}\n`);
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

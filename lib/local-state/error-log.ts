@@ -1,5 +1,5 @@
-import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { appendPrivateFile } from './private-file';
 import type { ErrorCode } from '../errors/error-codes';
 import { STATE_FILES } from './state-files';
 
@@ -29,9 +29,9 @@ export function appendErrorLines(dir: string | null, entries: readonly ErrorLogE
   if (dir === null || entries.length === 0) return null;
   const text = entries.map((e) => `${e.code} ${ctx.now.toISOString()} ${ctx.event} ${oneLine(e.message)}\n`).join('');
   try {
-    mkdirSync(dir, { recursive: true });
+    // Private, and never through a link planted in the log's place (lib/local-state/private-file.ts).
     const path = join(dir, ERROR_LOG_FILE);
-    appendFileSync(path, text);
+    appendPrivateFile(path, text);
     return path;
   } catch {
     return null;

@@ -1,5 +1,6 @@
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readPrivateFile, writePrivateFile } from './private-file';
 import { STATE_FILES } from './state-files';
 
 /** The boot receipt: which session the last SessionStart saw (the resume runtime cross-checks it). */
@@ -17,18 +18,16 @@ export interface CompactMarker {
 
 /** Writes a JSON file in the runtime dir atomically; returns its path. */
 export function writeRuntimeJson(runtimeDir: string, name: string, value: unknown): string {
-  mkdirSync(runtimeDir, { recursive: true });
   const path = join(runtimeDir, name);
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(value)}\n`);
-  renameSync(temp, path);
+  writePrivateFile(path, `${JSON.stringify(value)}\n`);
   return path;
 }
 
 /** Reads a JSON file of the runtime dir, or null when it is missing or unreadable. */
 export function readRuntimeJson(runtimeDir: string, name: string): unknown {
   try {
-    return JSON.parse(readFileSync(join(runtimeDir, name), 'utf8'));
+    const text = readPrivateFile(join(runtimeDir, name));
+    return text === null ? null : JSON.parse(text);
   } catch {
     return null;
   }

@@ -1,12 +1,14 @@
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type { CapsuleDocument } from '../capsule/types';
+import { redactDeep } from '../redact/redact-deep';
+import { readPrivateFile, writePrivateFile } from './private-file';
 import { STATE_FILES, statePath } from './state-files';
+import { sessionStatePath } from './session-path';
 
 /** A byte cursor into one session's transcript, with a fingerprint of the file's head. */
 export interface TranscriptCursor {
   bytes: number;
   lines: number;
-  /** The first `headLength` bytes (`b64:` and base64): a replaced file with the same size is detected. */
+  /** A hash of the first `headLength` bytes (`fnv:`; never the bytes): a replaced file with the same size is detected. */
   head: string;
   headLength: number;
 }
@@ -32,31 +34,23 @@ export interface SessionState {
   checkpointId?: string;
 }
 
-/** The file that holds one session's state; ids that are not plain become a hash. */
-export function sessionStatePath(runtimeDir: string, sessionId: string): string {
-  if (/^[A-Za-z0-9_-]{1,100}$/.test(sessionId)) return statePath(runtimeDir, STATE_FILES.sessions, `${sessionId}.json`);
-  // Loaded only here: host session ids are plain, and node:crypto costs ~5 ms at every hook start.
-  // A lazy require: this module must not load at start.
-  const { createHash } = require('node:crypto') as typeof import('node:crypto');
-  const name = createHash('sha1').update(sessionId).digest('hex');
-  return statePath(runtimeDir, STATE_FILES.sessions, `${name}.json`);
-}
+export { sessionStatePath } from './session-path';
 
 /** Reads a session's state; a missing or unreadable file is an empty state (the hook starts over). */
 export function readSessionState(runtimeDir: string, sessionId: string): SessionState {
   try {
-    const value = JSON.parse(readFileSync(sessionStatePath(runtimeDir, sessionId), 'utf8'));
+    const value = JSON.parse(readPrivateFile(sessionStatePath(runtimeDir, sessionId)) ?? '{}');
     return value && typeof value === 'object' ? (value as SessionState) : {};
   } catch {
     return {};
   }
 }
 
-/** Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a file. */
+/**
+ * Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a
+ * file; private (lib/local-state/private-file.ts) and redacted: it holds the autosave document and
+ * raw failure output, and nothing secret is kept where the hooks keep their state either.
+ */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
-  const path = sessionStatePath(runtimeDir, sessionId);
-  mkdirSync(statePath(runtimeDir, STATE_FILES.sessions), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, JSON.stringify(state));
-  renameSync(temp, path);
+  writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify(redactDeep(state).value));
 }

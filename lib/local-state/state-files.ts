@@ -1,4 +1,4 @@
-import { closeSync, ftruncateSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
+import { closeSync, constants, fstatSync, ftruncateSync, openSync, readdirSync, readSync, rmSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** One kind of file git-capsule keeps in the runtime state dir. */
@@ -91,9 +91,11 @@ function removeIfOlder(path: string, now: Date, maxAgeMs: number): boolean {
 function trimErrorLog(path: string): void {
   let fd: number | undefined;
   try {
-    const size = statSync(path).size;
-    if (size <= ERROR_LOG_MAX_BYTES) return;
-    fd = openSync(path, 'r+');
+    // Never through a link planted in the log's place: truncating it would cut someone else's file.
+    fd = openSync(path, constants.O_RDWR | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+    const stat = fstatSync(fd);
+    if (!stat.isFile() || stat.size <= ERROR_LOG_MAX_BYTES) return;
+    const size = stat.size;
     // Uint8Array rather than Buffer: @types/node 20.9 and TypeScript 5.9 disagree about Buffer's ArrayBuffer.
     const tail = new Uint8Array(ERROR_LOG_KEEP_BYTES);
     const n = readSync(fd, tail, 0, tail.length, size - tail.length);

@@ -34,15 +34,25 @@ function redactSecretField(key: string, value: string | number, tally: FindingTa
   return redactionMarker(kind);
 }
 
-function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unknown>): unknown {
-  if (typeof value === 'string') return redactString(value, tally);
+/** Strings shorter than this hold no secret a detector could tell from text (a secret-named field is judged by its name). */
+const MIN_REDACTED_LENGTH = 6;
+
+/** Keys at least this long are redacted like values (field names are shorter). */
+const MIN_REDACTED_KEY = 24;
+
+interface WalkOptions {
+  skipKeys?: ReadonlySet<string>;
+}
+
+function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unknown>, opts: WalkOptions): unknown {
+  if (typeof value === 'string') return value.length < MIN_REDACTED_LENGTH ? value : redactString(value, tally);
   if (typeof value !== 'object' || value === null) return value;
   const seen = copies.get(value);
   if (seen !== undefined) return seen;
   if (Array.isArray(value)) {
     const out: unknown[] = [];
     copies.set(value, out);
-    for (const item of value) out.push(walk(item, tally, copies));
+    for (const item of value) out.push(walk(item, tally, copies, opts));
     return out;
   }
   const proto = Object.getPrototypeOf(value) as unknown;
@@ -50,7 +60,10 @@ function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unkno
   const out: Record<string, unknown> = {};
   copies.set(value, out);
   for (const [k, v] of Object.entries(value)) {
-    out[k] = (typeof v === 'string' || typeof v === 'number') && isSecretName(k) ? redactSecretField(k, v, tally) : walk(v, tally, copies);
+    // A key can be data too (a map from commands to their failures): long ones are redacted.
+    const key = k.length >= MIN_REDACTED_KEY ? redactString(k, tally) : k;
+    if (opts.skipKeys?.has(k) && typeof v === 'string') out[key] = v;
+    else out[key] = (typeof v === 'string' || typeof v === 'number') && isSecretName(k) ? redactSecretField(k, v, tally) : walk(v, tally, copies, opts);
   }
   return out;
 }
@@ -59,13 +72,14 @@ function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unkno
  * Returns a redacted deep copy of a JSON-ish value (a parsed transcript record, a tool input):
  * every string goes through the same detectors as `redactSecrets`, and a string or number under a
  * secret-named key (`password`, `apiKey`, `client_secret`…) is replaced whole. Plain objects and
- * arrays are copied (cycles kept as cycles); other objects are returned as they are. Never throws.
+ * arrays are copied (cycles kept as cycles); other objects are returned as they are. Strings under
+ * `skipKeys` (a host's opaque signatures) are kept as they are. Never throws.
  *
  * @example
  * redactDeep({ input: { command: 'curl -H "Authorization: Bearer eyJ…"' }, password: 'hunter2' }).value
  */
-export function redactDeep<T>(value: T): DeepRedactionResult<T> {
+export function redactDeep<T>(value: T, opts: WalkOptions = {}): DeepRedactionResult<T> {
   const tally = new FindingTally();
-  const out = walk(value, tally, new WeakMap()) as T;
+  const out = walk(value, tally, new WeakMap(), opts) as T;
   return { value: out, findings: tally.list() };
 }

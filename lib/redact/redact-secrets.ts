@@ -1,8 +1,16 @@
 import { looksLikeEnvFile, redactEnvValues } from './env-file';
 import { FindingTally, type RedactionFinding } from './finding-tally';
 import { isPlaceholderValue, redactionMarker } from './redaction-marker';
+import { redactCommandCredentials } from './command-credentials';
+import { gatesOf } from './gate-filter';
+import { redactPrivateKeys } from './private-key-blocks';
+import { redactProseSecrets } from './prose-secrets';
+import { PROVIDER_TOKENS } from './provider-tokens';
+import { redactRandomTokens } from './random-tokens';
 import { redactAssignments } from './secret-assignments';
-import { SECRET_PATTERNS } from './secret-patterns';
+import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns';
+
+const TOKEN_DETECTORS: readonly SecretPattern[] = [...SECRET_PATTERNS, ...PROVIDER_TOKENS];
 
 /** A redacted text and what was redacted in it, by kind. */
 export interface RedactionResult {
@@ -16,11 +24,17 @@ function startsWord(text: string, at: number): boolean {
   return at >= 2 && text[at - 2] === '\\' && /[nrt]/.test(text[at - 1] as string);
 }
 
-/** Runs the token detectors, then the secret-named assignments, over `text`, counting into `tally`. */
+/**
+ * Runs every detector over `text`, counting into `tally`: private-key blocks, the token formats
+ * (structural ones, then provider prefixes), credentials given to well-known commands, values of
+ * secret-named assignments, secrets written in prose, and last the fallback for long random
+ * tokens, so a secret a rule knows is named by its kind. Each detector is linear in the text.
+ */
 export function redactInto(text: string, tally: FindingTally): string {
-  let out = text;
-  for (const { kind, gate, pattern, wordStart } of SECRET_PATTERNS) {
-    if (gate.length > 0 && !gate.some((g) => out.includes(g))) continue;
+  const gates = gatesOf(text);
+  let out = redactPrivateKeys(text, tally);
+  for (const { kind, gate, pattern, wordStart } of TOKEN_DETECTORS) {
+    if (gate.length > 0 && !gate.some((g) => gates.has(g))) continue;
     out = out.replace(pattern, (match: string, ...rest: unknown[]) => {
       const last = rest[rest.length - 1];
       const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
@@ -35,13 +49,18 @@ export function redactInto(text: string, tally: FindingTally): string {
       return `${groups.pre ?? ''}${redactionMarker(kind)}${groups.post ?? ''}`;
     });
   }
-  return redactAssignments(out, tally);
+  out = redactCommandCredentials(out, tally);
+  out = redactAssignments(out, tally);
+  out = redactProseSecrets(out, tally);
+  return redactRandomTokens(out, tally);
 }
 
 /**
  * Replaces every secret in `text` with `[REDACTED:<kind>]`: provider tokens (AWS, GCP, Azure,
- * GitHub, GitLab, Slack, Stripe, npm, OpenAI, Anthropic), JWTs, private-key blocks, URL passwords,
- * values of secret-named assignments, and every value when the whole text is a `.env` file.
+ * GitHub, GitLab, Slack, Stripe, npm, OpenAI, Anthropic, Vault, Hugging Face, SendGrid and some
+ * sixty more prefixed formats), JWTs, private-key blocks, URL passwords (also JSON-escaped),
+ * Authorization and Cookie headers, command-line credentials, values of secret-named assignments,
+ * secrets written in prose, long random tokens, and every value when the whole text is a `.env` file.
  * Pure and synchronous; never throws. For transcript records prefer `redactDeep`: a `.env` file
  * escaped inside a raw JSONL line is not recognisable as one.
  *

@@ -1,6 +1,7 @@
 import { isSecretName, nameWords } from './secret-names';
 import type { FindingTally } from './finding-tally';
 import { isPlaceholderValue, redactionMarker } from './redaction-marker';
+import { readSecretValue } from './secret-value';
 
 // `NAME=value`, `name: value`, `"name": "value"`, `--name=value`, also inside raw JSONL where
 // quotes and line breaks arrive escaped (`\"password\": \"x\"`, `\nTOKEN=x`). Trying every word
@@ -52,14 +53,6 @@ function nameStart(text: string, at: number): number {
   return s;
 }
 
-// Read only after a secret name: a quoted value runs to its matching quote on the same line
-// (bounded, so an unclosed quote costs little); a quote never closed on its line (a value cut
-// short by a writer that truncated before redacting: `"token": "abc…`) runs to the next quote
-// character or the end of the line; an unquoted value stops at whitespace and code
-// punctuation, or is one `${…}` reference.
-const VALUE =
-  /(?<bs>\\{0,3})(?<q>["'`])(?<qval>[^\n]{0,4096}?)\k<bs>\k<q>|(?<obs>\\{0,3})(?<oq>["'`])(?<open>[^\n"'`\\]{4,4096})(?=["'`\\\n]|$)|(?<val>\$\{[^}\n]*\}+|[^\s'"`;,&(){}[\]<>\\|]+)/y;
-
 // Unquoted values that are code or configuration vocabulary, not secrets (`token: string`,
 // `password: null`, `auth: true`).
 const KEYWORDS = new Set([
@@ -110,20 +103,17 @@ export function assignmentKind(name: string): string {
 
 /** The replacement for the value at `at` after a secret name, or null when it is no secret. */
 function redactValueAt(text: string, at: number, name: string, sep: string, tally: FindingTally): { end: number; replacement: string } | null {
-  VALUE.lastIndex = at;
-  const m = VALUE.exec(text);
-  if (!m?.groups) return null;
-  const g = m.groups;
-  const quoted = g.q !== undefined || g.oq !== undefined;
-  const value = g.q !== undefined ? (g.qval as string) : g.oq !== undefined ? (g.open as string) : (g.val as string);
-  if (value.length === 0 || isPlaceholderValue(value)) return null;
-  const end = at + m[0].length;
-  if (quoted ? tooPlainForSecret(value) : looksLikeCode(value, sep, text.slice(end, end + 3))) return null;
+  const v = readSecretValue(text, at);
+  if (v === null || v.value.length === 0 || isPlaceholderValue(v.value)) return null;
+  // `credential: auth: "x"`: the word after the name is the next name, not a value; leave it, so
+  // the assignment it starts is read (and its value redacted) in turn.
+  if (v.form === 'bare' && /^[A-Za-z_][\w.-]*:$/.test(v.value)) return null;
+  if (v.form === 'bare' ? looksLikeCode(v.first, sep, text.slice(at + v.first.length, at + v.first.length + 3)) : tooPlainForSecret(v.value)) return null;
   const kind = assignmentKind(name);
   tally.add(kind);
   const marker = redactionMarker(kind);
-  if (g.q !== undefined) return { end, replacement: `${g.bs}${g.q}${marker}${g.bs}${g.q}` };
-  return { end, replacement: g.oq !== undefined ? `${g.obs}${g.oq}${marker}` : marker };
+  if (v.form === 'quoted') return { end: v.end, replacement: `${v.bs}${v.q}${marker}${v.bs}${v.q}` };
+  return { end: v.end, replacement: v.form === 'open' ? `${v.bs}${v.q}${marker}` : marker };
 }
 
 /** Replaces the values of assignments whose name looks secret, counting each in `tally`. */

@@ -22,17 +22,6 @@ const E = String.raw`(?![A-Za-z0-9_-])`;
 
 /** The token detectors, in the order they run (more specific first: sk-ant- before sk-). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  {
-    kind: 'private-key',
-    gate: ['PRIVATE KEY'],
-    // The whole block, with real or JSON-escaped (\n, \\n) line breaks, headers and line-number
-    // prefixes; the body is limited to the characters a PEM body can hold, so a block without END
-    // stops scanning at the first other character instead of searching 64 KB for an END. A block
-    // cut off before its END line (a truncated tool output) is redacted to the end of its base64
-    // lines, also when a renderer folded its line breaks into spaces (a capsule bullet).
-    pattern:
-      /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\s\\:,.→-]{0,65536}?-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----|(?:(?:\r?\n|\\{1,2}r?\\{0,2}n)+[ \t]*(?:\d+(?:→|\t))?(?:[A-Za-z0-9+/=]+|(?:Proc-Type|DEK-Info|Comment):[^\n\\]*)| +[A-Za-z0-9+/=]{16,})*)/g,
-  },
   { kind: 'aws-access-key-id', gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
   { kind: 'gcp-api-key', gate: ['AIza'], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, 'g'), wordStart: true },
   { kind: 'gcp-oauth-secret', gate: ['GOCSPX-'], pattern: new RegExp(`GOCSPX-[0-9A-Za-z_-]{20,}`, 'g'), wordStart: true },
@@ -66,21 +55,54 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { kind: 'jwt', gate: ['eyJ'], pattern: new RegExp(`eyJ[A-Za-z0-9_-]{8,}\\.eyJ[A-Za-z0-9_-]{8,}\\.[A-Za-z0-9_-]*`, 'g'), wordStart: true },
   {
     kind: 'url-password',
-    gate: ['://'],
-    // scheme://user:pass@host keeps scheme, user and host. The match starts at `://` (a literal
-    // the engine can scan for) with one scheme character behind it. The password stops at the
-    // last `@` of the authority; a `${VAR}` password is left alone by the caller.
-    pattern: /(?<pre>:\/\/(?<=[A-Za-z0-9+.-]:\/\/)[^\s:/?#@"'<>[\]]{0,256}:)(?<s>(?!\[REDACTED:)[^\s/?#"'<>\\]{1,256})(?<post>@[A-Za-z0-9[])/g,
+    gate: ['://', ':\\/\\/'],
+    // scheme://user:pass@host keeps scheme, user and host, also with JSON-escaped slashes
+    // (`mysql:\/\/u:p@h`, as PHP and some loggers write them). The match starts at `:` before
+    // the slashes with one scheme character behind it. The password stops at the last `@` of
+    // the authority; a `${VAR}` password is left alone by the caller.
+    pattern: /(?<pre>:(?:\/\/|\\\/\\\/)(?<=[A-Za-z0-9+.-]:(?:\/\/|\\\/\\\/))[^\s:/?#@"'<>[\]\\]{0,256}:)(?<s>(?!\[REDACTED:)[^\s/?#"'<>\\]{1,256})(?<post>@[A-Za-z0-9[])/g,
   },
   {
     kind: 'auth-header',
-    gate: ['Bearer ', 'Basic ', 'Token '],
-    pattern: /(?<pre>\b(?:Bearer|Basic|Token) +)(?<s>(?!\[REDACTED:)[A-Za-z0-9._~+/-]{16,}=*)/g,
+    // An Authorization header in any case (CI logs write `authorization: basic …`), with its
+    // scheme or none; the value runs to the end of the header.
+    gate: ['uthorization', 'UTHORIZATION'],
+    // A scheme-less value that is one lower-case word (`authorization: required`) is prose.
+    pattern: /(?<pre>\b(?:proxy-)?authorization["']?[ \t]*[:=][ \t]*["']?(?:(?:basic|bearer|token|bot|digest|negotiate|ntlm|aws4-hmac-sha256|sso-key|apikey)[ \t]+)?)(?<s>(?!\[REDACTED:)(?=[^\s"'\\,;]*[^a-z\s"'\\,;])[^\s"'\\,;]{8,})/gi,
+  },
+  {
+    kind: 'auth-header',
+    gate: ['Bearer ', 'Basic ', 'Token ', 'Bot '],
+    pattern: /(?<pre>\b(?:Bearer|Basic|Token|Bot) +)(?<s>(?!\[REDACTED:)[A-Za-z0-9._~+/-]{16,}=*)/g,
+  },
+  {
+    kind: 'cookie',
+    // `Cookie:` / `Set-Cookie:` headers (and curl's `-b`/`--cookie` values): every name=value
+    // pair is a session; the header name stays. A type annotation (`cookie: string`) has no `=`.
+    gate: ['ookie', 'OOKIE'],
+    pattern: /(?<pre>\b(?:set-)?cookie["']?[ \t]*[:=][ \t]*["']?)(?<s>(?!\[REDACTED:)[^\s"'\\=;,]{1,200}=[^\r\n"'\\]*)/gi,
+  },
+  {
+    kind: 'discord-webhook',
+    gate: ['/api/webhooks/'],
+    pattern: /(?<pre>discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/)(?<s>(?!\[REDACTED:)[A-Za-z0-9_-]{20,})/g,
+  },
+  {
+    kind: 'telegram-bot-token',
+    gate: [':AA'],
+    pattern: /(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,}/g,
+  },
+  {
+    kind: 'aws-secret-access-key',
+    // A bare 40-character AWS secret printed next to the word "secret" (a CLI table, a console
+    // line): mixed case, since a 40-character hex git object id is not one.
+    gate: ['secret', 'Secret', 'SECRET'],
+    pattern: /(?<pre>(?:secret|Secret|SECRET)[A-Za-z_ -]{0,24}?[^A-Za-z0-9/+\n]{1,8})(?<s>(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g,
   },
   {
     kind: 'secret-flag',
     gate: ['--'],
     // `--password hunter2` (space-separated CLI flag); the `=` form is an assignment.
-    pattern: /(?<pre>(?<![\w-])--(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token) +)(?<s>(?!\[REDACTED:)[^\s"'$\\-][^\s"'\\]*)/g,
+    pattern: /(?<pre>(?<![\w-])--(?:password|passwd|pass|passphrase|token|api-key|apikey|secret|client-secret|secret-key|access-token|auth-token|private-token|registry-password|cookie) +)(?<s>(?!\[REDACTED:)[^\s"'$\\-][^\s"'\\]*)/g,
   },
 ];

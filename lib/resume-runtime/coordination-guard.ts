@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { readRegularFile } from '../local-state/regular-file';
 import { foldDeclaredLine, inert } from '../capsule/inert';
 
 /** The env var naming an external conductor's state file (unset by default: a single-operator install never touches it). */
@@ -20,11 +21,9 @@ export async function checkCoordination(env: NodeJS.ProcessEnv, cwd: string): Pr
   const path = resolve(cwd, declared);
   let text: string;
   try {
-    // Loaded only when a conductor is declared (node:fs/promises costs ~2 ms to load); the read
-    // stays asynchronous, so a state file that blocks cannot stall the hook's fail-open timer.
-    // A lazy require: this module must not load at start.
-    const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
-    text = await readFile(path, 'utf8');
+    // A regular file, opened without blocking and read to a bound: a FIFO or a device named
+    // there must not hold the session start.
+    text = readRegularFile(path, { followLinks: true, maxBytes: 64 * 1024 });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') return { defer: false, notice: null };

@@ -1,7 +1,11 @@
 import { existsSync } from 'node:fs';
+import { readRegularFile } from '../local-state/regular-file';
 import { join } from 'node:path';
 import type { ExtensionState } from '../resume/declared-ack';
 import { checkLifecycleExtensionText, LIFECYCLE_EXTENSION_PATH } from '../resume/lifecycle-extension';
+
+/** Far above any valid declaration (24 + 24 lines of at most 500 characters, two acks). */
+const DECLARATION_MAX_BYTES = 256 * 1024;
 
 /**
  * Reads `.capsule/lifecycle-extension.json` of the project, for both surfaces (resume and
@@ -15,9 +19,9 @@ export async function loadLifecycleExtension(projectDir: string): Promise<Extens
   if (!existsSync(path)) return { state: 'none' };
   let text: string;
   try {
-    // A lazy require: this module must not load at start.
-    const { readFile } = require('node:fs/promises') as typeof import('node:fs/promises');
-    text = await readFile(path, 'utf8');
+    // A regular file, opened without blocking and read to a bound: a declaration tracked in the
+    // repository as a link to /dev/zero or a FIFO must not hold the session start.
+    text = readRegularFile(path, { followLinks: true, maxBytes: DECLARATION_MAX_BYTES });
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return { state: 'none' };

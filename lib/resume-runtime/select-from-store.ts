@@ -14,6 +14,16 @@ const NOT_ACTIVE_LISTED: readonly CapsuleStatus[] = ['paused', 'abandoned'];
 export const ACTIVE_READ_ROUNDS: readonly number[] = [8, 64, 512];
 
 /**
+ * Bytes of capsule text one resume hands to the parser at most. Parsing is synchronous (the hook's
+ * fail-open timer cannot fire while it runs), so a branch of many large capsules another machine
+ * pushed must not cost more than this: past it the rest is counted as not read, in the ledger.
+ * Ordinary capsules are a few KB, so a resume reads hundreds before it gets near the bound.
+ */
+export const RESUME_PARSE_BUDGET_BYTES = 2 * 1024 * 1024;
+/** Texts read per request while the budget lasts (each at most MAX_CAPSULE_BYTES + 1). */
+const READ_GROUP = 16;
+
+/**
  * Feeds selection from the store's derived index: consumed capsules are counted, paused and
  * abandoned ones listed with id, path and derived status, and active ones listed newest first in
  * growing rounds until the best possible one is selected; the active ones never listed enter
@@ -38,13 +48,15 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     const candidates: Candidate[] = others.map(toCandidate);
     let active: Candidate[] = [];
     let exhausted = false;
+    let parsed = 0;
+    let budgetSpent = false;
     let selection: Selection | null = null;
     const select = (extra: Candidate[] = []) => {
       // The counts blob says how many active capsules the unread rest holds; a listing that ran out is exact.
       const unread = exhausted ? 0 : Math.max(0, (counts.active ?? 0) - active.length);
       return selectCapsule([...candidates, ...active, ...extra], { now: opts.now, counted: [...counted, { status: 'active', count: unread, unread: true }], ...(scope ? { scope } : {}) });
     };
-    for (let round = 0; selection === null || (!isBestPossible(selection, scope) && !exhausted); round += 1) {
+    for (let round = 0; selection === null || (!isBestPossible(selection, scope) && !exhausted && !budgetSpent); round += 1) {
       const limit = ACTIVE_READ_ROUNDS[round];
       const listed = await store.listIndex({ status: ['active'], ...(limit === undefined ? {} : { limit }) });
       exhausted = limit === undefined || listed.length < limit;
@@ -52,8 +64,20 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
       const batch = listed.filter((e) => !seen.has(e.id)).map(toCandidate);
       // Out of scope by its index row: named in the ledger from the row alone, its document never read.
       const wanted = scope ? batch.filter((c) => 'tier' in placeInScope(c, scope, opts.now)) : batch;
-      const texts = await store.readTexts(wanted.map((c) => c.id));
-      for (const c of wanted) c.text = texts.get(c.id) ?? null;
+      for (let at = 0; at < wanted.length && !budgetSpent; at += READ_GROUP) {
+        const group = wanted.slice(at, at + READ_GROUP);
+        const texts = await store.readTexts(group.map((c) => c.id));
+        for (const c of group) {
+          const text = texts.get(c.id) ?? null;
+          // Past the budget this capsule and the older ones stay unread (text undefined), in the ledger.
+          if (text !== null && parsed + text.length > RESUME_PARSE_BUDGET_BYTES) {
+            budgetSpent = true;
+            break;
+          }
+          c.text = text;
+          parsed += text?.length ?? 0;
+        }
+      }
       active = [...active, ...batch];
       selection = select();
     }

@@ -87,7 +87,8 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
   const ordered = tier === undefined || tier === 'lineage' ? valid : [...orderForSelection(valid.filter((c) => c.basis === tier)), ...valid.filter((c) => c.basis !== tier)];
   const [winner, ...older] = ordered;
   for (const s of older) rejected.push({ id: s.id, path: s.path, status: s.status, reason: 'superseded', detail: supersededDetail(s, winner!) });
-  for (const c of unread) rejected.push({ id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL });
+  // Unread with a winner: older than it. Without one (the resume's parse budget ran out), only unread.
+  for (const c of unread) rejected.push(winner ? { id: c.id, path: c.path, status: c.status, reason: 'superseded', detail: UNREAD_DETAIL } : { id: c.id, path: c.path, status: c.status, reason: 'unreadable', detail: 'not read' });
   if (winner) {
     if (unreadCount > 0) rejected.push({ id: '', path: '', status: SELECTABLE_STATUS, reason: 'superseded', detail: UNREAD_DETAIL, count: unreadCount });
     return { capsule: winner, rejected, unavailable: null };

@@ -13,13 +13,15 @@ export const CAS_RETRY = { maxAttempts: 25, baseDelayMs: 5, maxDelayMs: 250 } as
  * behind the local write lock, and further losses (a writer on another machine or without
  * the lock) sleep a jittered, growing delay. A git ref lock left by a killed writer is removed
  * once it is stale (see clearStaleRefLock). Throws WRITE_CONFLICT
- * after `maxAttempts` lost races.
+ * after `maxAttempts` lost races, and whatever `parts.guard` throws before the first attempt
+ * (MEMORY_REF_CHECKED_OUT).
  */
 export async function withCasRetry<T>(
-  parts: { ref: string; lock?: () => Promise<() => Promise<void>> },
+  parts: { ref: string; lock?: () => Promise<() => Promise<void>>; guard?: () => Promise<void> },
   attempt: () => Promise<Attempt<T>>,
   bounds: { maxAttempts: number; baseDelayMs: number; maxDelayMs: number } = CAS_RETRY,
 ): Promise<T> {
+  await parts.guard?.();
   let release: (() => Promise<void>) | null = null;
   try {
     let reason = '';

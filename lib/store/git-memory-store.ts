@@ -10,6 +10,7 @@ import { countByStatus, listIndex } from './list-index';
 import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
+import { refuseCheckedOut } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
@@ -36,7 +37,13 @@ export class GitMemoryStore implements MemoryStore {
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
-    this.parts = { git, tree: new MemoryTree(batch, ref, git), ref, identity: opts.identity, stamp: stampOf, lock, housekeeping, direct: opts.direct };
+    const tree = new MemoryTree(batch, ref, git);
+    // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the tip).
+    const guard = async () => {
+      await tree.tip();
+      refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
+    };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */

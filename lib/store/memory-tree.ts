@@ -2,9 +2,14 @@ import { CapsuleError } from '../errors/capsule-error';
 import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
+import { MAX_CAPSULE_BYTES } from '../capsule/limits';
 import { FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
+
+const DOCUMENT_NAME = '/capsule.md';
+/** One byte over the bound: the parser then refuses the document by name (TOO_LARGE). */
+export const DOCUMENT_READ = { maxBytes: MAX_CAPSULE_BYTES + 1 } as const;
 
 /** Reads the memory tree through the store's object reader (the git files, or one `cat-file --batch`). */
 export class MemoryTree {
@@ -65,9 +70,13 @@ export class MemoryTree {
     return parseTree(obj.content, obj.oid.length / 2);
   }
 
-  /** The text of a blob at `<rev>:<path>`, or null when missing or not a blob. */
+  /**
+   * The text of a blob at `<rev>:<path>`, or null when missing or not a blob. A capsule document
+   * is read to one byte past MAX_CAPSULE_BYTES at most, whatever its size: enough for the parser
+   * to name it TOO_LARGE, and a 60 MB document another machine pushed is never held whole.
+   */
   async text(rev: string, path: string): Promise<string | null> {
-    const obj = await this.batch.read(`${rev}:${path}`);
+    const obj = await this.batch.read(`${rev}:${path}`, path.endsWith(DOCUMENT_NAME) ? DOCUMENT_READ : {});
     return obj === null || obj.type !== 'blob' ? null : obj.content.toString('utf8');
   }
 

@@ -16,6 +16,8 @@ export interface StoreParts {
   direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
+  /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */
+  guard?: () => Promise<void>;
   /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
   housekeeping: () => void;
 }

@@ -3,6 +3,7 @@ import { parseEventName, sortEvents } from '../store/status-events';
 import { maxStatus } from '../store/status-lattice';
 import type { TreeListing } from './merge-listings';
 import type { IndexEntry, StatusEvent } from '../store/types';
+import type { CapsuleStatus } from '../capsule/types';
 
 /** One capsule of a merged tree: its directory, where its document is, which blob, and its status events. */
 export interface CapsuleSource {
@@ -56,13 +57,17 @@ export function capsuleSources(files: TreeListing): CapsuleSource[] {
  */
 export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: readonly IndexSide[]): { entries: IndexEntry[]; unread: CapsuleSource[] } {
   const byId = sides.map((s) => new Map(s.entries.map((e) => [e.id, e])));
+  const sideStatus = sides.map((s) => eventStatuses(s.listing));
   const entries: IndexEntry[] = [];
   const unread: CapsuleSource[] = [];
   for (const c of capsules) {
     const candidates: IndexEntry[] = [];
     for (let i = 0; i < sides.length; i += 1) {
       const entry = byId[i]!.get(c.id);
-      if (c.oid !== null && entry && entry.path === c.docPath && sides[i]!.listing.get(c.docPath)?.oid === c.oid) candidates.push(entry);
+      // An entry's status must be what its own side's events give: an index rewritten alone (a
+      // remote's commit marking an active capsule consumed, or a consumed one active) is not
+      // believed, and the document is read instead (one whose own status field is not active, too).
+      if (c.oid !== null && entry && entry.path === c.docPath && sides[i]!.listing.get(c.docPath)?.oid === c.oid && entry.status === (sideStatus[i]!.get(c.id) ?? 'active')) candidates.push(entry);
     }
     const first = candidates[0];
     if (!first || candidates.some((e) => e !== first && !sameDocumentFields(e, first))) {
@@ -72,6 +77,13 @@ export function reuseIndexEntries(capsules: readonly CapsuleSource[], sides: rea
     entries.push({ ...first, status: maxStatus([...candidates.map((e) => e.status), ...c.events.map((e) => e.status)]) });
   }
   return { entries, unread };
+}
+
+/** Capsule id → the lattice maximum of its status events in `listing` (capsules without events absent). */
+function eventStatuses(listing: TreeListing): Map<string, CapsuleStatus> {
+  const out = new Map<string, CapsuleStatus>();
+  for (const c of capsuleSources(listing)) if (c.events.length > 0) out.set(c.id, maxStatus(c.events.map((e) => e.status)));
+  return out;
 }
 
 /** True when two entries agree on everything that comes from the document alone (not from status events). */

@@ -107,6 +107,7 @@ describe('doctor: hook managers that own core.hooksPath', () => {
   });
 });
 
+// A sync publishes the memory outside refs/heads/ (refs/capsules/<name>, docs/sync.md), so that is where the remote has it.
 describe('doctor and list: a memory branch on a remote this clone has not fetched', () => {
   let writer: TempRepo;
   let reader: TempRepo;
@@ -128,7 +129,7 @@ describe('doctor and list: a memory branch on a remote this clone has not fetche
 
   it('doctor names the remote, the ref and the command that fetches it', async () => {
     const check = (await doctor(reader))['remote origin']!;
-    expect(check).toMatchObject({ status: 'warn', detail: expect.stringContaining('origin has refs/heads/capsules at'), fix: 'git capsule sync origin' });
+    expect(check).toMatchObject({ status: 'warn', detail: expect.stringContaining('origin has refs/capsules/capsules at'), fix: 'git capsule sync origin' });
     expect(check.detail).toContain('which this clone has not fetched');
     await runCli(['sync'], { cwd: reader.dir, env: reader.env });
     expect((await doctor(reader))['remote origin']).toMatchObject({ status: 'ok', detail: expect.stringContaining('is fetched here') });
@@ -149,6 +150,6 @@ describe('doctor and list: a memory branch on a remote this clone has not fetche
     const r = await runCli(['list'], { cwd: reader.dir, env: reader.env });
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('no capsules on refs/heads/capsules');
-    expect(r.stdout).toContain('origin has capsules (refs/heads/capsules) this clone has not fetched: run git capsule sync origin');
+    expect(r.stdout).toContain('origin has capsules (refs/capsules/capsules) this clone has not fetched: run git capsule sync origin');
   });
 });

@@ -96,6 +96,36 @@ describe('CatFileBatch', () => {
       await batch.close();
     }
   });
+
+  it('keeps only the first maxBytes of an object over its bound, reports its size, and reads on', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const big = hashOf(repo, 'x'.repeat(3 * 1024 * 1024), true);
+    const small = hashOf(repo, 'after\n', true);
+    const batch = new CatFileBatch(runner);
+    try {
+      const [huge, next, whole] = await Promise.all([batch.read(big, { maxBytes: 1000 }), batch.read(small), batch.read(big)]);
+      expect(huge).toMatchObject({ size: 3 * 1024 * 1024, truncated: true });
+      expect(huge?.content.length).toBe(1000);
+      expect(next?.content.toString('utf8')).toBe('after\n');
+      expect(whole).toMatchObject({ size: 3 * 1024 * 1024, truncated: false });
+      expect(whole?.content.toString('utf8') === 'x'.repeat(3 * 1024 * 1024)).toBe(true);
+    } finally {
+      await batch.close();
+    }
+  });
+
+  it('reads objects whose header and bytes arrive split across many pipe chunks', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const contents = Array.from({ length: 40 }, (_, i) => `${i}:${'abc'.repeat(i * 997)}\n`);
+    const oids = contents.map((c) => hashOf(repo, c, true));
+    const batch = new CatFileBatch(runner);
+    try {
+      const objects = await Promise.all(oids.map((o) => batch.read(o)));
+      expect(objects.map((o) => o?.content.toString('utf8'))).toEqual(contents);
+    } finally {
+      await batch.close();
+    }
+  });
 });
 
 function hashOf(repo: { dir: string; env: NodeJS.ProcessEnv }, content: string, write = false): string {

@@ -64,10 +64,29 @@ afterAll(() => {
 function gitWrapper(name: string, delaySec: number | null): string {
   const dir = join(root, name);
   mkdirSync(dir, { recursive: true });
-  const body = delaySec === null ? 'exec sleep 120' : `sleep ${delaySec}\nexec "${REAL_GIT}" "$@"`;
+  // A hung git starts a child of its own (as an alias or a credential helper does); both pids are recorded.
+  const body = delaySec === null ? `sleep 120 &\necho $! >> "${join(root, 'pids')}"\nwait` : `sleep ${delaySec}\nexec "${REAL_GIT}" "$@"`;
   writeFileSync(join(dir, 'git'), `#!/bin/sh\necho $$ >> "${join(root, 'pids')}"\n${body}\n`);
   chmodSync(join(dir, 'git'), 0o755);
   return dir;
+}
+
+function recordedPids(): number[] {
+  return existsSync(join(root, 'pids')) ? readFileSync(join(root, 'pids'), 'utf8').split('\n').filter(Boolean).map(Number) : [];
+}
+
+/** Alive, and not a zombie nobody reaps. */
+function isAlive(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
+async function waitFor(check: () => boolean, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!check() && Date.now() < end) await new Promise((r) => setTimeout(r, 50));
 }
 
 function runHookEntry(host: string, event: HookEventName, pathDir: string): Promise<{ code: number | null; ms: number; stdout: string }> {
@@ -119,5 +138,11 @@ describe.each(Object.keys(HOSTS).flatMap((host) => [
     // Codex: an event without an output schema gets nothing; anything else is JSON its schema accepts.
     if (HOSTS[host]!.args.length > 0 && !hasOutputSchema(event)) expect(r.stdout).toBe('');
     if (HOSTS[host]!.args.length > 0 && r.stdout !== '') expect(r.stdout.trim().startsWith('{')).toBe(true);
+    // A hook that gave up on a hung git leaves nothing of it running: neither git nor what git started.
+    if (delaySec === null) {
+      const mine = recordedPids().slice(before);
+      await waitFor(() => mine.every((pid) => !isAlive(pid)), 3000);
+      expect(mine.filter(isAlive)).toEqual([]);
+    }
   });
 });

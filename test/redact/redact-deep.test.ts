@@ -61,3 +61,12 @@ describe('redactDeep', () => {
     expect(redactDeep('password=hunter22').value).toBe('password=[REDACTED:secret-assignment]');
   });
 });
+
+describe('redactDeep on keys', () => {
+  it('redacts a secret that is a key of a map (a command keyed to its failure)', () => {
+    const token = `ghp_${'Ab1'.repeat(12)}`;
+    const out = redactDeep({ openFailures: { [`Bash:curl -H "Authorization: token ${token}" x`]: 'Exit code 22' } }).value;
+    expect(JSON.stringify(out)).not.toContain(token);
+    expect(Object.values(out.openFailures)).toEqual(['Exit code 22']);
+  });
+});

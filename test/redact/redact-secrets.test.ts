@@ -158,3 +158,9 @@ describe('redactEnvFile', () => {
     ]);
   });
 });
+
+describe('redactSecrets on nested assignments', () => {
+  it('redacts the value of an assignment that follows a secret name and a colon in prose', () => {
+    expect(redactSecrets('rotate the credential: auth: "p1rKJzqmV4PDk4ejl2hxDTwQAz"').text).toBe('rotate the credential: auth: "[REDACTED:secret-assignment]"');
+  });
+});

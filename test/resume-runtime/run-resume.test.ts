@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { runResume, type RunResumeOptions } from '../../lib/resume-runtime/run-resume';
+import { RESUME_PARSE_BUDGET_BYTES } from '../../lib/resume-runtime/select-from-store';
 import { SESSION_ID_UNAVAILABLE } from '../../lib/resume/session-authority';
 import { DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
 import { importCapsules } from '../support/bulk-capsules';
@@ -78,6 +79,19 @@ describe('runResume', () => {
     expect(r.text).toContain('1x not-active (paused)');
     expect(r.text).toContain('55x superseded (valid, older than the selected capsule)');
     expect(r.text).toContain('15x superseded (not read: older than the selected capsule)');
+  });
+
+  it('parses at most RESUME_PARSE_BUDGET_BYTES of capsule text, and counts what it did not read', async () => {
+    await seed({ id: ulid(99), created_at: '2026-10-01T00:00:00Z', status: 'paused' }); // creates the branch
+    const stamp = (minutesAgo: number) => new Date(Date.parse('2026-11-29T20:00:00Z') - minutesAgo * 60_000).toISOString();
+    // Twelve ~240 KB capsules a remote pushed (too long to be valid, each costing a parse), then a valid one.
+    const big = Array.from({ length: 12 }, (_, i) => ({ fields: { id: ulid(300 + i), created_at: stamp(i) }, text: `---\nid: ${ulid(300 + i)}\nobjective: "${'x'.repeat(240 * 1024)}"\nwaiting_on: nothing\nnext_valid_action: go\nstatus: active\ncreated_at: ${stamp(i)}\n---\n` }));
+    importCapsules(repo.dir, repo.env, DEFAULT_MEMORY_REF, [{ fields: { id: ulid(99), created_at: '2026-10-01T00:00:00Z', status: 'paused' } }, ...big, { fields: { id: ulid(11), created_at: stamp(20) } }]);
+    const r = await resume({ consume: false });
+    expect(RESUME_PARSE_BUDGET_BYTES).toBe(2 * 1024 * 1024);
+    expect(r.capsuleId).toBeNull();
+    expect(r.text).toMatch(/8x \S+/); // the eight that fit the budget were parsed and rejected
+    expect(r.text).toContain('5x unreadable (not read)');
   });
 
   it('resumes the capsule named by capsuleId, and says capsule-not-found for an unknown one', async () => {

@@ -66,12 +66,36 @@ describe('readTexts by ULID month', () => {
       }
       const names: string[] = [];
       const read = batch.read.bind(batch);
-      batch.read = (name: string) => (names.push(name), read(name));
+      batch.read = (name: string, opts?: Parameters<typeof read>[1]) => (names.push(name), read(name, opts));
       const texts = await readTextsOf(new MemoryTree(batch, 'refs/heads/capsules'), [ids[5]!, ids[0]!]);
       expect([...texts.keys()]).toEqual([ids[5], ids[0]]);
       expect(names.filter((n) => !n.endsWith('capsule.md') && !n.endsWith('FORMAT') && n !== 'refs/heads/capsules')).toEqual([]);
     } finally {
       await batch.close();
+      await t.done();
+    }
+  });
+});
+
+describe('reading a document another machine made too large', () => {
+  it('holds at most one byte past MAX_CAPSULE_BYTES of it, enough for the parser to name it TOO_LARGE', async () => {
+    const { execFileSync } = await import('node:child_process');
+    const { MAX_CAPSULE_BYTES } = await import('../../lib/capsule/limits');
+    const { parseCapsule } = await import('../../lib/capsule/parse');
+    const t = await openTempStore();
+    try {
+      const id = '01JDQ7CCCC0000000000000004';
+      await t.store.writeCapsule(capsuleText({ id }), { now: NOW });
+      const git = (args: string[], input?: string) => execFileSync('git', args, { cwd: t.dir, env: { ...t.env, GIT_INDEX_FILE: `${t.dir}/.git/forge-index` }, input, encoding: 'utf8', maxBuffer: 1 << 28 }).trim();
+      const tip = git(['rev-parse', 'refs/heads/capsules']);
+      const path = git(['ls-tree', '-r', '--name-only', tip]).split('\n').find((p) => p.includes(id) && p.endsWith('capsule.md'))!;
+      git(['read-tree', tip]);
+      git(['update-index', '--cacheinfo', `100644,${git(['hash-object', '-w', '--stdin'], `---\nid: ${id}\nobjective: "${'A'.repeat(8 * 1024 * 1024)}"\n---\n`)},${path}`]);
+      git(['update-ref', 'refs/heads/capsules', git(['commit-tree', git(['write-tree']), '-p', tip, '-m', 'forged']), tip]);
+      const text = (await t.store.readCapsule(id)).text;
+      expect(text.length).toBe(MAX_CAPSULE_BYTES + 1);
+      expect(parseCapsule(text).problems.map((p) => p.code)).toContain('TOO_LARGE');
+    } finally {
       await t.done();
     }
   });

@@ -12,6 +12,8 @@ import { ulid } from './capsule-doc';
 export interface BulkCapsule {
   fields: Record<string, unknown>;
   events?: Array<'resumed' | 'resolved' | 'paused' | 'abandoned'>;
+  /** The document's text as it is (a hostile one), instead of one made from `fields`; the index still says `fields`. */
+  text?: string;
 }
 
 const DEFAULTS = { objective: 'Bulk fixture capsule', waiting_on: 'nothing', next_valid_action: 'run the tests', status: 'active' };
@@ -52,7 +54,7 @@ export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: str
     const dir = capsuleDir(id);
     parts.push(`M 100644 inline ${dir}/capsule.md\n`);
     // JSON strings are valid YAML double-quoted scalars: a fast, exact frontmatter.
-    data(`---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`);
+    data(c.text ?? `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`);
     const events: StatusEvent[] = (c.events ?? []).map((status, k) => {
       const name = `${utcSortKey(Date.UTC(2026, 10, 2, 0, 0, k))}-fixture-${status}`;
       parts.push(`M 100644 inline ${dir}/status/${name}\n`);

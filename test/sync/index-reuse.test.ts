@@ -27,8 +27,8 @@ describe('reuseIndexEntries', () => {
 
   it('carries an unchanged document over and raises its status to the lattice maximum', () => {
     const sides: IndexSide[] = [
-      { listing: new Map([[`${DIR}/capsule.md`, file('d1')]]), entries: [entry({ status: 'paused' })] },
-      { listing: new Map([[`${DIR}/capsule.md`, file('d1')]]), entries: [entry({ status: 'abandoned' })] },
+      { listing: new Map([[`${DIR}/capsule.md`, file('d1')], [`${DIR}/status/20261129T200000000Z-w-paused`, file('p')]]), entries: [entry({ status: 'paused' })] },
+      { listing: new Map([[`${DIR}/capsule.md`, file('d1')], [`${DIR}/status/20261129T200000000Z-w-abandoned`, file('a')]]), entries: [entry({ status: 'abandoned' })] },
     ];
     const ab = reuseIndexEntries(capsules, sides);
     expect(ab).toEqual({ entries: [entry({ status: 'abandoned' })], unread: [] });
@@ -42,6 +42,11 @@ describe('reuseIndexEntries', () => {
       { listing: new Map([[`${DIR}/capsule.md`, file('d1')]]), entries: [entry({ objective: 'two' })] },
     ];
     expect(reuseIndexEntries(capsules, sides)).toEqual({ entries: [], unread: capsules });
+  });
+
+  it("reads the document when an entry's status is not what its own side's events give (an index rewritten alone)", () => {
+    const forged: IndexSide[] = [{ listing: new Map([[`${DIR}/capsule.md`, file('d1')]]), entries: [entry({ status: 'resolved' })] }];
+    expect(reuseIndexEntries(capsules, forged)).toEqual({ entries: [], unread: capsules });
   });
 
   it('never reuses an entry written for another version of the document', () => {

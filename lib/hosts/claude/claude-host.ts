@@ -1,6 +1,7 @@
 import { CHARACTER_LIMIT } from '../../resume/text-limit';
 import type { HostAdapter } from '../host';
 import { HOOK_EVENTS } from './hook-events';
+import { claudeLineageSignal } from './lineage-signal';
 import { checkHookInput } from './hook-input';
 import { renderHookOutput } from './hook-output';
 
@@ -19,6 +20,6 @@ export const claudeHost: HostAdapter = {
   projectDir: (input, env) => env.CLAUDE_PROJECT_DIR || input.cwd,
   renderOutput: renderHookOutput,
   injectionLimit: CHARACTER_LIMIT,
-  clientKey: (env) => (env.CLAUDE_PID && /^\d+$/.test(env.CLAUDE_PID) ? `claude-pid:${env.CLAUDE_PID}` : null),
+  lineageSignal: claudeLineageSignal,
   stopLoopGuard: 'host',
 };

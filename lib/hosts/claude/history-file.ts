@@ -1,4 +1,5 @@
-import { closeSync, openSync, readSync } from 'node:fs';
+import { closeSync, readSync } from 'node:fs';
+import { openRegularFile } from '../../local-state/regular-file';
 import { CapsuleError } from '../../errors/capsule-error';
 import { withText } from '../../history/history-addresses';
 import { HistoryBuilder, type ProjectHistoryOptions } from '../../history/history-project';
@@ -68,7 +69,7 @@ function recordAt(path: string, offset: number | undefined): RawTranscriptRecord
 function eachChunk(path: string, start: number, first: number, each: (chunk: Uint8Array) => boolean): void {
   let fd: number;
   try {
-    fd = openSync(path, 'r');
+    fd = openRegularFile(path, { followLinks: true });
   } catch (err) {
     throw new CapsuleError('HISTORY_NO_TRANSCRIPT', `history: cannot read ${path} (${(err as NodeJS.ErrnoException).code ?? 'error'}); expected a Claude Code session transcript.`, { path }, { cause: err });
   }

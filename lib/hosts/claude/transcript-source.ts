@@ -1,4 +1,5 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync } from 'node:fs';
+import { openRegularFile } from '../../local-state/regular-file';
 import { basename, resolve } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import { findTranscriptPath } from './find-transcript';
@@ -32,7 +33,7 @@ export function findTranscript(opts: { file?: string; session?: string; cwd: str
 // Only checks the file opens: the reader streams it (lib/hosts/claude/history-file.ts), never holding it whole.
 function load(path: string, chosenBy: TranscriptSource['chosenBy'], given = path): TranscriptSource {
   try {
-    closeSync(openSync(path, 'r'));
+    closeSync(openRegularFile(path, { followLinks: true }));
   } catch (err) {
     throw noTranscript(`cannot read ${given} (${(err as NodeJS.ErrnoException).code ?? 'error'})`, { path }, err);
   }

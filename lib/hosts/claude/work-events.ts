@@ -11,7 +11,8 @@ import { typedPromptText } from './user-prompt';
 
 export type { WorkEvent, WorkEventKind, ExtractWorkEventsOptions, WorkState, WorkCarry } from '../../transcript/work-event-types';
 
-const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use .* has been denied)|was rejected/i;
+// Bounded between its words: an unbounded `.*` re-scans the line at every "permission to use".
+const DENIAL = /doesn'?t want to proceed|haven'?t granted|permission (?:denied|to use [^\n]{0,300}? has been denied)|was rejected/i;
 
 /**
  * Extracts work-state events (files read and modified, errors and what resolved them, rejected

@@ -1,3 +1,4 @@
+import type { LineageSignal } from '../../local-state/lineage-signal';
 import { readFileSync } from 'node:fs';
 
 /** One process as /proc/<pid>/stat describes it. */
@@ -47,14 +48,21 @@ export function codexClientProcess(ppid: number, read: (pid: number) => ProcStat
 }
 
 /**
- * The lineage key of the Codex client a hook runs under: `codex-pid:<pid>:<start ticks>`, or
- * `codex-ppid:<ppid>` where there is no /proc to read (pid reuse is then bounded by the
- * hand-over's lifetime), or null when no ancestor is the client.
+ * Codex's lineage signal (LineageSignal): the client process a hook runs under, by pid and
+ * start time. Codex gives a hook no session variable and runs no SessionEnd at a TUI `/clear`
+ * (its reason is always `other`), but the TUI keeps one process across `/clear`, and two
+ * sessions (two terminals, or a `codex exec` started from inside another session) are two
+ * processes: the nearest `codex` ancestor is each hook's own client. The start time makes the
+ * signal proof of "the same process" (lineage-record.ts takes the previous session of a proven
+ * process). Where there is no /proc (macOS) the parent is taken as the client by pid alone
+ * (shells there exec the hook's command): no start time, so only a hand-over (PreCompact)
+ * links sessions and a /clear falls back to scoping. Null when no ancestor is the client.
  */
-export function codexClientKey(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): string | null {
-  if (read(ppid) === null) return `codex-ppid:${ppid}`;
+export function codexLineageSignal(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): LineageSignal | null {
+  if (!Number.isInteger(ppid) || ppid <= 1) return null;
+  if (read(ppid) === null) return { host: 'codex', key: String(ppid), pid: ppid };
   const client = codexClientProcess(ppid, read);
-  return client === null ? null : `codex-pid:${client.pid}:${client.startTicks}`;
+  return client === null ? null : { host: 'codex', key: String(client.pid), pid: client.pid, processStart: client.startTicks };
 }
 
 /** A process's arguments (/proc/<pid>/cmdline), or null when they cannot be read. */

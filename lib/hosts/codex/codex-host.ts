@@ -1,6 +1,6 @@
 import type { HostAdapter } from '../host';
 import { codexBudget } from './codex-budget';
-import { codexClientKey } from './client-process';
+import { codexLineageSignal } from './client-process';
 import { CODEX_HOOK_EVENTS } from './hook-events';
 import { checkCodexInput, codexIgnores } from './hook-input';
 import { renderCodexOutput } from './hook-output';
@@ -22,7 +22,7 @@ export const codexHost: HostAdapter = {
   projectDir: (input) => input.cwd,
   renderOutput: renderCodexOutput,
   injectionLimit: { max: 10_000, unit: 'utf8-bytes' },
-  clientKey: () => codexClientKey(process.ppid),
+  lineageSignal: () => codexLineageSignal(process.ppid),
   budget: codexBudget,
   stopLoopGuard: 'ours',
 };

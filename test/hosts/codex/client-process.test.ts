@@ -1,4 +1,4 @@
-import { codexClientKey, readProcStat, type ProcStat } from '../../../lib/hosts/codex/client-process';
+import { codexLineageSignal, readProcStat, type ProcStat } from '../../../lib/hosts/codex/client-process';
 
 // The process tree a TUI hook saw (codex-harness, probe under tmux): node ← codex ← node launcher ← bash.
 const TREE: Record<number, ProcStat> = {
@@ -10,21 +10,25 @@ const TREE: Record<number, ProcStat> = {
 };
 const read = (pid: number) => TREE[pid] ?? null;
 
-describe('codexClientKey', () => {
+describe('codexLineageSignal', () => {
   it('names the codex client a hook runs under by pid and start time', () => {
-    expect(codexClientKey(32240, read)).toBe('codex-pid:32240:406982');
+    expect(codexLineageSignal(32240, read)).toEqual({ host: 'codex', key: '32240', pid: 32240, processStart: '406982' });
   });
 
   it('looks past a shell that did not exec the hook', () => {
-    expect(codexClientKey(50, read)).toBe('codex-pid:32240:406982');
+    expect(codexLineageSignal(50, read)).toEqual({ host: 'codex', key: '32240', pid: 32240, processStart: '406982' });
   });
 
   it('returns null when no ancestor is the codex client', () => {
-    expect(codexClientKey(32215, read)).toBeNull();
+    expect(codexLineageSignal(32215, read)).toBeNull();
   });
 
-  it('falls back to the parent pid where /proc cannot be read', () => {
-    expect(codexClientKey(4242, () => null)).toBe('codex-ppid:4242');
+  it('takes the parent by pid alone, with no start time, where /proc cannot be read', () => {
+    expect(codexLineageSignal(4242, () => null)).toEqual({ host: 'codex', key: '4242', pid: 4242 });
+  });
+
+  it('gives no signal for a hook whose parent is init (the client is gone)', () => {
+    expect(codexLineageSignal(1, () => null)).toBeNull();
   });
 });
 

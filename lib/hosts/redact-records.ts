@@ -1,0 +1,26 @@
+import { redactDeep } from '../redact/redact-deep';
+import type { TranscriptRecord } from '../transcript/records';
+
+// The host's opaque values, which hold no user text and would only cost the redactor time (a
+// thinking block's signature is kilobytes of base64 that reads as random).
+const OPAQUE_KEYS: ReadonlySet<string> = new Set(['signature']);
+
+/**
+ * A transcript record with every string redacted (lib/redact/redact-deep.ts), the boundary where
+ * host text enters extraction: whatever the work-state rules later clip, join or render, no
+ * secret is in it (a token cut below its pattern's length, or a key block joined onto one line,
+ * would no longer be recognisable as one).
+ */
+export function redactRecord(record: TranscriptRecord): TranscriptRecord {
+  return { line: record.line, data: redactDeep(record.data, { skipKeys: OPAQUE_KEYS }).value };
+}
+
+/** `redactRecord` over a delta's records. */
+export function redactRecords(records: readonly TranscriptRecord[]): TranscriptRecord[] {
+  return records.map(redactRecord);
+}
+
+/** One host string (the payload's `last_assistant_message`) redacted the same way. */
+export function redactHostText(text: string): string {
+  return redactDeep(text).value;
+}

@@ -1,0 +1,106 @@
+import type { FindingTally } from './finding-tally';
+import { redactionMarker } from './redaction-marker';
+
+// The fallback for a credential no rule names: a long run of token characters that reads as
+// random (a freshly minted API key printed by a CLI, a base64 secret from `kubectl get secret`).
+// What it must leave alone is measured against an ordinary-code corpus
+// (test/redact/false-positives.test.ts): hex of any length (git ids, sha256, md5), UUIDs and
+// ULIDs, identifiers in any case style, paths and URLs, integrity hashes behind their `sha512-`
+// prefix, base64 behind `base64,`, SSH public keys (`AAAA…`), and repetitive data.
+/** A run shorter than this is never judged: ids of 20–30 characters are too common. */
+export const MIN_RANDOM_TOKEN = 32;
+const PREFIXES_OF_DATA = ['sha1-', 'sha256-', 'sha384-', 'sha512-', 'base64,', 'h1:', 'sha256:', 'sha512:', 'sha1:', 'md5-'];
+
+/** Token characters: letters, digits, `+ / _ -` (and `=` only as trailing padding, so `KEY=value` stays two runs). */
+function isTokenChar(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
+}
+
+// Distinct characters of a run, counted without allocating: a stamp per ASCII code.
+const seen = new Uint16Array(128);
+let seenStamp = 0;
+
+/**
+ * True when a run reads as random: three character classes (or two, with enough digits, when
+ * long), many class changes between neighbours (camelCase and snake_case change class only at
+ * word boundaries; random text at most positions), many distinct characters, and not hex.
+ */
+export function looksRandom(run: string, opts: { twoClasses?: boolean } = {}): boolean {
+  let upper = 0;
+  let lower = 0;
+  let digit = 0;
+  let other = 0;
+  let changes = 0;
+  let previous = -1;
+  let hexOnly = true;
+  let distinct = 0;
+  seenStamp = (seenStamp + 1) & 0xffff || 1;
+  for (let i = 0; i < run.length; i++) {
+    const c = run.charCodeAt(i);
+    const cls = c >= 65 && c <= 90 ? 0 : c >= 97 && c <= 122 ? 1 : c >= 48 && c <= 57 ? 2 : 3;
+    if (cls === 0) upper++;
+    else if (cls === 1) lower++;
+    else if (cls === 2) digit++;
+    else other++;
+    if (previous !== -1 && cls !== previous) changes++;
+    previous = cls;
+    if (!((c >= 48 && c <= 57) || (c >= 97 && c <= 102) || (c >= 65 && c <= 70) || c === 45)) hexOnly = false;
+    if (seen[c & 127] !== seenStamp) {
+      seen[c & 127] = seenStamp;
+      distinct++;
+    }
+  }
+  const n = run.length;
+  if (hexOnly || other > n / 4) return false;
+  const classes = (upper > 0 ? 1 : 0) + (lower > 0 ? 1 : 0) + (digit > 0 ? 1 : 0);
+  if (distinct < Math.min(20, n / 2)) return false; // repetitive: `eHh4eHh4…`, `AAAA…`, `abcabc…`
+  const changeRate = changes / (n - 1);
+  if (classes === 3) return upper >= n * 0.1 && lower >= n * 0.1 && digit >= 2 && changeRate >= 0.4;
+  // Two classes (base32 keys, lower-case tokens): only when long, digit-rich and unseparated.
+  return opts.twoClasses === true && other === 0 && classes === 2 && digit >= n * 0.12 && n >= 40 && changeRate >= 0.35;
+}
+
+/** True when the run is data, not a credential: behind a hash or encoding prefix, or an SSH public key. */
+function isData(text: string, start: number, run: string): boolean {
+  if (run.startsWith('AAAA')) return true;
+  for (const p of PREFIXES_OF_DATA) if (run.startsWith(p) || text.startsWith(p, start - p.length)) return true;
+  return false;
+}
+
+/**
+ * Replaces every run of token characters of at least MIN_RANDOM_TOKEN that reads as random with
+ * `[REDACTED:random-token]`. One pass over the text; each run is judged once. A run inside a URL
+ * path or a file path is judged per segment (`/` splits it), so paths stay.
+ */
+export function redactRandomTokens(text: string, tally: FindingTally): string {
+  let out = '';
+  let copied = 0;
+  const n = text.length;
+  for (let i = 0; i < n; ) {
+    if (!isTokenChar(text.charCodeAt(i))) {
+      i++;
+      continue;
+    }
+    // The classes met on the way (1 upper, 2 lower, 4 digit): most long runs are identifiers
+    // without a digit, and are passed over without a second look.
+    let j = i;
+    let classes = 0;
+    for (let c = text.charCodeAt(j); j < n && isTokenChar(c); c = text.charCodeAt(++j)) classes |= c >= 65 && c <= 90 ? 1 : c >= 97 && c <= 122 ? 2 : c >= 48 && c <= 57 ? 4 : 0;
+    while (j < n && text.charCodeAt(j) === 61) j++; // base64 padding
+    if (j - i >= MIN_RANDOM_TOKEN && (classes & 4) !== 0 && classes !== 4) {
+      // Each `/`-separated segment (a path keeps its words and hex ids), then the run without its
+      // slashes, three classes only (base64 holds `/`; a path's slashes would count as changes).
+      const run = text.slice(i, j);
+      const trim = (s: string) => s.replace(/^[-_=]+|[-_=]+$/g, '');
+      const random = run.split('/').some((s) => s.length >= MIN_RANDOM_TOKEN && looksRandom(trim(s), { twoClasses: true })) ||
+        (run.includes('/') && looksRandom(trim(run.replace(/\//g, ''))));
+      if (random && !isData(text, i, run)) {
+        tally.add('random-token');
+        out += text.slice(copied, i) + redactionMarker('random-token');
+        copied = j;
+      }
+    }
+    i = j;
+  }
+  return copied === 0 ? text : out + text.slice(copied);
+}
