@@ -171,6 +171,7 @@ function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: strin
   const scope: SelectionScope = {
     here: { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) },
     liveSessions: live,
+    ...(opts.lineage === 'read' && sessionId !== undefined ? { running: sessionId } : {}),
     skewMs: CLOCK_SKEW_MS,
     ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
   };

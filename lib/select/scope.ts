@@ -20,6 +20,8 @@ export interface SelectionScope {
   };
   here: { author?: string; machine?: string; worktree?: string; branch?: string };
   liveSessions: readonly string[];
+  /** The session this resume runs inside (`git capsule resume` from the agent): its own capsules are live, and named as its own. */
+  running?: string;
   /** A `created_at` later than now plus this never wins (clock skew between machines). */
   skewMs: number;
 }
@@ -56,7 +58,7 @@ export function placeInScope(row: ScopedRow, scope: SelectionScope, now: Date): 
     // A session id is data a synced capsule could copy: the lineage's own capsules are written here.
     if (!elsewhere || row.id === lineage.carried) return { tier: 'lineage' };
   }
-  if (row.sessionId !== undefined && scope.liveSessions.includes(row.sessionId)) return { reason: 'live-session', detail: 'another live session on this machine', value: origin(row, here) };
+  if (row.sessionId !== undefined && scope.liveSessions.includes(row.sessionId)) return { reason: 'live-session', detail: row.sessionId === scope.running ? 'this session, still running' : 'another live session on this machine', value: origin(row, here) };
   if (row.trigger === 'handoff' && row.handoffTo !== undefined && here.author !== undefined && sameAuthor(row.handoffTo, here.author)) return { tier: 'handoff' };
   if (row.author === undefined || row.machine === undefined) return { reason: 'no-identity', detail: 'written before the writer was recorded', value: origin(row, here) };
   if (here.author === undefined || !sameAuthor(row.author, here.author)) return { reason: 'other-author', detail: 'written by', value: origin(row, here) };

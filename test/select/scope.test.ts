@@ -31,6 +31,12 @@ describe('placeInScope', () => {
     expect(placeInScope({ ...MINE, ...row }, SCOPE, NOW)).toMatchObject({ reason, ...(value === undefined ? {} : { value }) });
   });
 
+  it("names a capsule of the session the resume runs inside as its own, not another's", () => {
+    const inside = { ...SCOPE, liveSessions: ['S-live', 'S-here'], running: 'S-here' };
+    expect(placeInScope({ ...MINE, sessionId: 'S-here' }, inside, NOW)).toMatchObject({ reason: 'live-session', detail: 'this session, still running' });
+    expect(placeInScope({ ...MINE, sessionId: 'S-live' }, inside, NOW)).toMatchObject({ reason: 'live-session', detail: 'another live session on this machine' });
+  });
+
   it('allows a created_at within the clock skew', () => {
     const soon = new Date(NOW.getTime() + CLOCK_SKEW_MS - 1000).toISOString();
     expect(placeInScope({ ...MINE, createdAt: soon }, SCOPE, NOW)).toEqual({ tier: 'worktree' });

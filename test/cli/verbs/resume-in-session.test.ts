@@ -45,7 +45,8 @@ describe('git capsule resume inside a session', () => {
     expect(JSON.parse(out.stdout)).toMatchObject({ capsuleId: ulid(1), consumed: true });
     const text = (await inSession(['--no-consume'])).stdout;
     // T0's capsule (another live client) and S1's own (the session this runs in) are both live.
-    expect(text).toContain('2x live-session');
+    expect(text).toContain('1x live-session (another live session on this machine');
+    expect(text).toContain('1x live-session (this session, still running');
     expect(text).toContain(`id "${ulid(2)}"`);
     expect(text).toContain(`id "${ulid(3)}"`);
   });
