@@ -2,6 +2,7 @@ import { formatStamp } from '../capsule/created-at';
 import { emptySections, mergeSectionBullets } from '../capsule/sections';
 import type { CapsuleDocument, SectionKey } from '../capsule/types';
 import { foldContract, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type ContractFields } from './contract-fields';
+import { autosaveStamps } from './carry-forward';
 import { mergeErrors, mergeFiles } from './section-merge';
 
 export { NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON } from './contract-fields';
@@ -121,20 +122,8 @@ function contractOf(doc: CapsuleDocument): ContractFields {
 }
 
 function freshDocument(ctx: AutosaveContext): CapsuleDocument {
-  const stamp = formatStamp(ctx.now, ctx.offsetMinutes ?? 0);
   return {
-    frontmatter: {
-      id: ctx.newId,
-      objective: UNKNOWN_OBJECTIVE,
-      waiting_on: UNKNOWN_WAITING_ON,
-      next_valid_action: '',
-      status: 'active',
-      trigger: 'autosave',
-      created_at: stamp,
-      updated_at: stamp,
-      session_id: ctx.sessionId,
-      tags: ['autosave'],
-    },
+    frontmatter: { id: ctx.newId, objective: UNKNOWN_OBJECTIVE, waiting_on: UNKNOWN_WAITING_ON, next_valid_action: '', ...autosaveStamps(ctx) },
     sections: emptySections(),
     notes: '',
   };

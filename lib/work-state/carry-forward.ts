@@ -17,21 +17,16 @@ const NOT_CARRIED = new Set<string>(['updated_at', 'resolved_at', 'expires', 're
  * @example mergeAutosave(carryForward(resumed, { newId, now, sessionId, parentCapsuleId }), events, ctx)
  */
 export function carryForward(resumed: CapsuleDocument, ctx: { newId: string; now: Date; offsetMinutes?: number; sessionId: string; parentCapsuleId: string }): CapsuleDocument {
-  const stamp = formatStamp(ctx.now, ctx.offsetMinutes ?? 0);
   const kept = Object.fromEntries(Object.entries(resumed.frontmatter).filter(([k]) => !NOT_CARRIED.has(k)));
   return {
-    frontmatter: {
-      ...kept,
-      id: ctx.newId,
-      parent_capsule_id: ctx.parentCapsuleId,
-      status: 'active',
-      trigger: 'autosave',
-      created_at: stamp,
-      updated_at: stamp,
-      session_id: ctx.sessionId,
-      tags: ['autosave'],
-    },
+    frontmatter: { ...kept, id: ctx.newId, parent_capsule_id: ctx.parentCapsuleId, ...autosaveStamps(ctx) },
     sections: { ...emptySections(), ...Object.fromEntries(Object.entries(resumed.sections).map(([k, v]) => [k, [...v]])) },
     notes: resumed.notes,
   };
+}
+
+/** What every new autosave of a session carries, whatever it starts from: active, its trigger and tag, its session, created and updated now. */
+export function autosaveStamps(ctx: { now: Date; offsetMinutes?: number; sessionId: string }): Record<string, unknown> {
+  const stamp = formatStamp(ctx.now, ctx.offsetMinutes ?? 0);
+  return { status: 'active', trigger: 'autosave', created_at: stamp, updated_at: stamp, session_id: ctx.sessionId, tags: ['autosave'] };
 }
