@@ -60,9 +60,13 @@ function fixture(name, cli, authors) {
   if (authors > 0) {
     writeFileSync(join(WORK, 'probe.md'), `---\nid: ${ulid(Date.UTC(2025, 0, 1), 999999)}\nobjective: probe\nwaiting_on: nothing\nnext_valid_action: none\nstatus: resolved\ncreated_at: 2025-01-01T00:00:00Z\n---\n`);
     execFileSync(process.execPath, [cli, 'write', join(WORK, 'probe.md')], { cwd: dir, env, stdio: 'ignore' });
-    const shown = git(dir, 'show', `refs/heads/capsules:capsules/2025/01/${ulid(Date.UTC(2025, 0, 1), 999999)}/capsule.md`);
+    const probe = ulid(Date.UTC(2025, 0, 1), 999999);
+    const path = git(dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules', 'capsules/').split('\n').find((p) => p.endsWith(`/${probe}/capsule.md`));
+    const shown = git(dir, 'show', `refs/heads/capsules:${path}`);
     me = Object.fromEntries(['author', 'machine', 'worktree'].map((k) => [k, new RegExp(`^${k}: "?([^"\\n]+)"?$`, 'm').exec(shown)[1]]));
   }
+  // Layout 2 shards by the UTC day of the id's time, layout 1 by the month: the checkout's own.
+  const byDay = /^format: 2$/m.test(git(dir, 'show', 'refs/heads/capsules:FORMAT'));
   const base = Date.now() - N * 3_600_000;
   let stream = `commit refs/heads/capsules\ncommitter bench <bench@example.invalid> ${Math.floor(Date.now() / 1000)} +0000\ndata 11\nbench fill\nfrom refs/heads/capsules^0\n`;
   let lineageId = '';
@@ -71,7 +75,7 @@ function fixture(name, cli, authors) {
   for (let i = 0; i < N; i++) {
     const at = new Date(base + i * 3_600_000);
     const id = ulid(at.getTime(), i);
-    const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}`;
+    const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}${byDay ? `/${String(at.getUTCDate()).padStart(2, '0')}` : ''}`;
     const author = i === N - 4 ? 0 : authors > 0 ? (i % authors) : 0;
     const who = authors === 0 ? {} : author === 0 ? me : { author: `author${author}@example.com`, machine: `m-${ulid(0, author)}`, worktree: `w-${String(author).padStart(16, '0')}` };
     const session = i === N - 4 ? 'bench-prev' : `bench-session-${i % 97}`;
