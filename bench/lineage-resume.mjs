@@ -139,7 +139,10 @@ for (let i = 0; i < RUNS + 2; i++) {
     if (row.lineage) handOver(dir);
     const f = time(process.execPath, ['-e', '0'], '');
     const input = JSON.stringify({ session_id: 'bench-next', transcript_path: join(WORK, 'none.jsonl'), cwd: dir, hook_event_name: 'SessionStart', source: 'clear' });
-    const h = time(process.execPath, [row.hook], input, row.lineage ? { CLAUDE_PID: String(process.pid) } : {});
+    // Each build keeps its own code cache: a build that writes its cache drops the other hashes of
+    // the same bundle, so a shared folder would make the row after the baseline compile from scratch.
+    const cache = { CAPSULE_CODE_CACHE_DIR: join(WORK, row.name.startsWith('baseline') ? 'cc-baseline' : 'cc-this') };
+    const h = time(process.execPath, [row.hook], input, row.lineage ? { ...cache, CLAUDE_PID: String(process.pid) } : cache);
     if (/systemMessage/.test(h.stdout)) throw new Error(`${row.name} failed open: ${h.stdout}`);
     if (row.lineage && !h.stdout.includes(lineageId)) throw new Error(`${row.name} did not resume the lineage's capsule ${lineageId}`);
     if (!/CAPSULE DATA \(every value/.test(h.stdout)) throw new Error(`${row.name} loaded no capsule`);
