@@ -92,8 +92,13 @@ export function redactRandomTokens(text: string, tally: FindingTally): string {
       // slashes, three classes only (base64 holds `/`; a path's slashes would count as changes).
       const run = text.slice(i, j);
       const trim = (s: string) => s.replace(/^[-_=]+|[-_=]+$/g, '');
-      const random = run.split('/').some((s) => s.length >= MIN_RANDOM_TOKEN && looksRandom(trim(s), { twoClasses: true })) ||
-        (run.includes('/') && looksRandom(trim(run.replace(/\//g, ''))));
+      const segments = run.split('/');
+      // A segment that is a plain word (`tmp`, `repo`, `src`) makes the run a path: judged per
+      // segment only, or a path through mkdtemp folders (`/tmp/run-F0oJcH/repo-wK5DqD/repo/a`)
+      // reads as random once its slashes are gone (1 path in 2,000, measured).
+      const path = segments.some((s) => /^[a-z][a-z._-]{2,}$/.test(s));
+      const random = segments.some((s) => s.length >= MIN_RANDOM_TOKEN && looksRandom(trim(s), { twoClasses: true })) ||
+        (run.includes('/') && !path && looksRandom(trim(run.replace(/\//g, ''))));
       if (random && !isData(text, i, run)) {
         tally.add('random-token');
         out += text.slice(copied, i) + redactionMarker('random-token');

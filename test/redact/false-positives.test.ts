@@ -36,3 +36,20 @@ describe('the redactor on ordinary code, hashes, UUIDs, ULIDs and paths', () => 
     expect(redactSecrets(part.text).findings).toEqual([]);
   });
 });
+
+describe('the redactor on paths through temporary folders', () => {
+  // mkdtemp names (`run-F0oJcH`) are random: joined without their slashes, such a path once read
+  // as a random token, and an autosave listed `modified: [REDACTED:random-token].ts`.
+  it.each([
+    '/tmp/capsule-test-run-F0oJcH/capsule-repo-wK5DqD/repo/second.ts',
+    '/var/folders/x7/k2Lq9ZbW1nX8_3mV0000gn/T/tmp-Q8zR2f/src/main.rs',
+  ])('leaves %s as it is', (path) => {
+    const text = JSON.stringify({ file_path: path });
+    expect(redactSecrets(text).text).toBe(text);
+  });
+
+  it('still redacts a base64 secret that holds slashes', () => {
+    const secret = 'Zm9vYmFyQk9PNzd4Q2xQ/dTRhbmRvbVN0dWZmOTk5/K2Y4UTFqWlM=';
+    expect(redactSecrets(`data: ${secret}`).text).not.toContain(secret);
+  });
+});
