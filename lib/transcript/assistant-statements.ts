@@ -41,6 +41,8 @@ const DONE: readonly RegExp[] = [
 ];
 // A clause that reports a failure or a limit is not a completion.
 const NOT_DONE = /\b(?:fail|fails|failing|failed|error|errors|not|n't|still|cannot|unable|except|however|yet)\b/i;
+// Nor is one that says what is to come: "Next I will fix it so the test passes" names a step, not a result.
+const NOT_YET = /\b(?:will|shall|going to|next|should|need to|needs to|plan to|want to|let me|once|until)\b|'ll\b/i;
 
 /**
  * Reads the final message of a turn, sentence by sentence from the end: the stated next step,
@@ -67,7 +69,7 @@ export function readStatements(message: string): Statements {
     const head = s.split(/: |; |, but |, and then /)[0]!;
     // A bare "Fixed:" says nothing by itself; the sentence it opens does.
     const clause = head.split(' ').length < 3 ? s : head;
-    if (!NOT_DONE.test(head) && DONE.some((re) => re.test(head))) out.done.push(tidy(clause));
+    if (!NOT_DONE.test(head) && !NOT_YET.test(head) && DONE.some((re) => re.test(head))) out.done.push(tidy(clause));
     if (out.done.length === 3) break;
   }
   return out;
