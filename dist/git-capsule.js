@@ -16,18 +16,8 @@ function takenCodePaths() {
   return [...globalThis[KEY] ?? []].sort();
 }
 
-// lib/launch/regexp-tier.ts
-var import_node_v8 = require("node:v8");
-function compileRegExpsOnce() {
-  try {
-    (0, import_node_v8.setFlagsFromString)("--no-regexp-tier-up");
-  } catch {
-  }
-}
-
 // lib/launch/code-cache.ts
 function runWithCodeCache(bundle, env, variant) {
-  compileRegExpsOnce();
   const source = (0, import_node_fs.readFileSync)(bundle, "utf8");
   const cacheFile = cachePath(source, bundle, env, variant);
   let cached;

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { runWithCodeCache } from '../launch/code-cache';
+import { compileRegExpsOnce } from '../launch/regexp-tier';
 
 /**
  * The start-up path of the heavy hook bundles (`dist/hooks/<event>.js` → `dist/hooks/impl/<event>.js`):
@@ -8,6 +9,8 @@ import { runWithCodeCache } from '../launch/code-cache';
  */
 function launch(): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched
+  // The hooks that fold a transcript run the work-state readers' patterns (see regexp-tier.ts).
+  if (basename(__filename) !== 'session-start.js') compileRegExpsOnce();
   runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env);
 }
 

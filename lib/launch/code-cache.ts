@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
 import { takenCodePaths } from './code-path';
-import { compileRegExpsOnce } from './regexp-tier';
 
 /**
  * Runs a CommonJS bundle compiled with V8's code cache, kept per bundle in a per-user cache dir.
@@ -22,7 +21,6 @@ import { compileRegExpsOnce } from './regexp-tier';
  * or throws while loading.
  */
 export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant?: string): void {
-  compileRegExpsOnce();
   const source = readFileSync(bundle, 'utf8');
   const cacheFile = cachePath(source, bundle, env, variant);
   let cached: Buffer | undefined;
