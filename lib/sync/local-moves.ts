@@ -1,15 +1,14 @@
-import { CapsuleError } from '../errors/capsule-error';
 import type { CatFileBatch } from '../git/cat-file-batch';
 import { WRITE_CONFIG } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
 import { historyRef } from './local-history';
-import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
+import { buildMergeStream, laterCommitTime, writeMergeCommit, writeScratchCommit } from './merge-commit';
 import type { MergeResolution, TreeFile } from './merge-listings';
 import { listTree, mergeTrees } from './merge-trees';
 
 /** A move of the local memory ref: where it went, or a lost race (with git's words). */
-export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[] } | { ok: false; reason: string };
+export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[]; unsafe: string[] } | { ok: false; reason: string };
 
 /** Both tips' listings, with every capsule file where the current layout keeps it (see canonicalListing). */
 export type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile> };
@@ -52,7 +51,7 @@ export async function mergeIntoRef(git: GitRunner, batch: CatFileBatch, input: {
   const epochSeconds = await laterCommitTime(git, [local, remote]);
   const stream = buildMergeStream({ ref, epochSeconds, merged, parents: [{ commit: local, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
   const outcome = await writeMergeCommit(git, stream);
-  return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions } : outcome;
+  return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions, unsafe: merged.unsafe } : outcome;
 }
 
 /**
@@ -60,15 +59,13 @@ export async function mergeIntoRef(git: GitRunner, batch: CatFileBatch, input: {
  * ref (`scratch`, whose old value does not matter): the memory ref moves to it later, in the
  * caller's transaction. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
-export async function mergeOnScratch(git: GitRunner, batch: CatFileBatch, input: { scratch: string; published: string; remote: string; listings: Listings }): Promise<{ commit: string; resolutions: MergeResolution[] }> {
+export async function mergeOnScratch(git: GitRunner, batch: CatFileBatch, input: { scratch: string; published: string; remote: string; listings: Listings }): Promise<{ commit: string; resolutions: MergeResolution[]; unsafe: string[] }> {
   const { scratch, published, remote, listings } = input;
   const merged = await mergeTrees(batch, listings.ours, listings.theirs);
   const [oursIndex, theirsIndex] = merged.sideIndexes;
   const epochSeconds = await laterCommitTime(git, [published, remote]);
   const stream = buildMergeStream({ ref: scratch, epochSeconds, merged, parents: [{ commit: published, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
-  const outcome = await writeMergeCommit(git, stream, { scratch: true });
-  if (!outcome.ok) throw new CapsuleError('GIT_FAILED', `fast-import refused a forced update of the scratch ref ${scratch}: ${outcome.reason.split('\n').pop()}; remove it with git update-ref -d ${scratch} and sync again`, { ref: scratch, stderr: outcome.reason });
-  return { commit: outcome.commit, resolutions: merged.resolutions };
+  return { commit: await writeScratchCommit(git, stream, scratch), resolutions: merged.resolutions, unsafe: merged.unsafe };
 }
 
 /** The history ref that keeps `replaced`, or null when the local history is not kept (0 days). */

@@ -1,4 +1,4 @@
-import { isCapsuleError } from '../errors/capsule-error';
+import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { FAST_IMPORT_ARGS } from '../git/fast-import';
 import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
@@ -7,6 +7,8 @@ import type { TreeListing } from './merge-listings';
 
 /** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
 export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
+/** The message of a remote tip taken with repairs (one parent: that tip; lib/sync/incoming-check.ts); fixed for the same reason. */
+export const REPAIR_MESSAGE = "sync: take the remote's tip, keeping what it dropped and rebuilding its index\n\nCapsule-Op: merge\n";
 
 /** What writing a merge commit did: the commit, or a lost race (the local ref moved meanwhile). */
 export type MergeCommitOutcome = { ok: true; commit: string } | { ok: false; reason: string };
@@ -24,16 +26,18 @@ export interface MergeParent {
  * fixed message, so both machines merging the same two tips produce the same commit and a push
  * race between them converges instead of stacking merges. Only what differs from the first
  * parent's tree is written (deletions first, so a folder moved by a layout upgrade lands whole).
+ * One parent (a remote tip that could not be taken as it is) makes a repair commit on top of it.
  */
-export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
+export function buildMergeStream(input: { ref: string; parents: [MergeParent] | [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
-  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent];
+  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent | undefined];
   const base = first.listing;
   const baseIndex = first.index;
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
-  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
-  // Files of the first parent the merge no longer has: index files, and, when a side had an older
-  // layout, capsule files moved to where the current layout keeps them.
+  const head = second ? `${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${data(REPAIR_MESSAGE)}from ${first.commit}\n`;
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`];
+  // Files of the first parent the merge no longer has: index files, paths fsck refuses, and, when
+  // a side had an older layout, capsule files moved to where the current layout keeps them.
   for (const path of new Set([...base.keys(), ...baseIndex.keys()])) {
     if (!merged.files.has(path) && !merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
   }
@@ -65,6 +69,13 @@ export async function writeMergeCommit(git: GitRunner, stream: string, opts: { s
   }
 }
 
+/** Writes a commit onto `scratch`, a ref the caller owns (its old value does not matter), and returns it. Throws GIT_FAILED. */
+export async function writeScratchCommit(git: GitRunner, stream: string, scratch: string): Promise<string> {
+  const outcome = await writeMergeCommit(git, stream, { scratch: true });
+  if (!outcome.ok) throw new CapsuleError('GIT_FAILED', `fast-import refused a forced update of the scratch ref ${scratch}: ${outcome.reason.split('\n').pop()}; remove it with git update-ref -d ${scratch} and sync again`, { ref: scratch, stderr: outcome.reason });
+  return outcome.commit;
+}
+
 /** The later committer time of two commits, in epoch seconds. Throws GIT_FAILED. */
 export async function laterCommitTime(git: GitRunner, commits: readonly string[]): Promise<number> {
   const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
@@ -76,7 +87,7 @@ function data(text: string): string {
 }
 
 /** fast-import reads a path up to the line end, but one starting with `"` or holding a newline must be C-quoted. */
-function quotePath(path: string): string {
+export function quotePath(path: string): string {
   if (!path.startsWith('"') && !path.includes('\n')) return path;
   return `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }
