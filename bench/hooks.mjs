@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadFixtureBuilder } from './lib/load-ts.mjs';
+import { loadFixtureBuilder, loadTs } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
@@ -38,6 +38,7 @@ const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8',
 // No CAPSULE_STATE_DIR: the hooks keep their state in each repository's git dir, as installed.
 const env = { PATH: process.env.PATH, HOME: WORK, TZ: process.env.TZ ?? 'UTC' };
 const { buildMemoryFixture } = await loadFixtureBuilder();
+const { estimateLooseObjects, LOOSE_OBJECTS_MAX } = await loadTs('lib/git/housekeeping.ts');
 
 /** The fixture for (n, active share), cached under .bench-tmp while its inputs are unchanged. */
 function cachedFixture(n, activeEvery) {
@@ -56,7 +57,8 @@ function cachedFixture(n, activeEvery) {
 /** A fresh copy of a cached fixture for one row (rows that write must not see each other's capsules). */
 function copyOf(fixture, name) {
   const dir = join(WORK, 'rows', name);
-  rmSync(dir, { recursive: true, force: true });
+  // A detached `git maintenance` an earlier run started may still be writing into it: retry.
+  rmSync(dir, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   cpSync(fixture.dir, dir, { recursive: true });
   return { ...fixture, dir };
 }
@@ -110,15 +112,32 @@ const median = (xs) => {
   return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
 };
 
-/** Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges the hook's stdout; `args` follow the bundle (`--host codex`). */
-function bench(name, { prepare, file, input, check, args = [] }) {
+/**
+ * Keeps a row's repository far enough below the loose-object mark at which a write starts a
+ * detached `git maintenance` (lib/git/housekeeping.ts) that no timed run starts one: packs them
+ * outside the timing (twice: the second run deletes what the first packed). Returns the estimate.
+ */
+function keepLooseObjectsLow(dir) {
+  const objects = join(dir, '.git', 'objects');
+  if (estimateLooseObjects(objects) <= LOOSE_OBJECTS_MAX / 2) return;
+  for (let k = 0; k < 2; k++) git(dir, 'maintenance', 'run', '--task=loose-objects', '--quiet');
+}
+
+/**
+ * Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges
+ * the hook's stdout; `args` follow the bundle (`--host codex`). `repo`: the repository the hook
+ * writes into, kept below the housekeeping mark (a run that would start maintenance fails the row).
+ */
+function bench(name, { prepare, file, input, check, args = [], repo }) {
   const floor = [];
   const hook = [];
   const loadBefore = loadavg()[0];
   for (let i = 0; i < RUNS + 2; i++) {
+    if (repo) keepLooseObjectsLow(repo);
     prepare?.(i);
     const f = time(process.execPath, ['-e', '0'], '');
     const h = time(process.execPath, [join(HOOKS, file), ...args], input(i));
+    if (repo && estimateLooseObjects(join(repo, '.git', 'objects')) > LOOSE_OBJECTS_MAX) throw new Error(`${name}: a timed run crossed the housekeeping mark in ${repo}`);
     if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open: ${h.stdout}`);
     if (check && !check(h.stdout)) throw new Error(`${name}: unexpected output: ${h.stdout.slice(0, 400)}`);
     if (i >= 2) { floor.push(f); hook.push(h); } // two warm-up rounds fill the page cache and the code cache
@@ -151,11 +170,11 @@ for (const source of ['clear', 'compact']) {
   const name = `SessionStart(${source})`;
   if (!wanted(name)) continue;
   const fx = copyOf(fixture, `session-start-${source}`);
-  rows.push(bench(name, { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source, ...(source === 'compact' ? { model: 'claude-opus-5-5' } : {}) }), check: resumed(fx) }));
+  rows.push(bench(name, { repo: fx.dir, prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source, ...(source === 'compact' ? { model: 'claude-opus-5-5' } : {}) }), check: resumed(fx) }));
 }
 if (values['all-active'] && wanted('SessionStart(clear), all active')) {
   const fx = copyOf(cachedFixture(N, 1), 'session-start-all-active');
-  rows.push(bench('SessionStart(clear), all active', { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source: 'clear' }), check: resumed(fx) }));
+  rows.push(bench('SessionStart(clear), all active', { repo: fx.dir, prepare: resetTo(fx.dir), file: 'session-start.js', input: () => payload('SessionStart', fx, { source: 'clear' }), check: resumed(fx) }));
 }
 
 // Stop and PreCompact: one session writing into the 1,000-capsule month of a copy of the fixture.
@@ -164,10 +183,10 @@ const transcript = join(WORK, 'session-transcript.jsonl');
 writeFileSync(transcript, '');
 const sessionPayload = (event, extra) => JSON.stringify({ session_id: 'bench-session', transcript_path: transcript, cwd: session.dir, hook_event_name: event, ...extra });
 if (wanted('Stop')) {
-  rows.push(bench('Stop', { prepare: (i) => appendFileSync(transcript, turn(i, session.dir)), file: 'stop.js', input: () => sessionPayload('Stop', { stop_hook_active: false, last_assistant_message: 'done' }), check: (out) => out.trim() === '' }));
+  rows.push(bench('Stop', { repo: session.dir, prepare: (i) => appendFileSync(transcript, turn(i, session.dir)), file: 'stop.js', input: () => sessionPayload('Stop', { stop_hook_active: false, last_assistant_message: 'done' }), check: (out) => out.trim() === '' }));
 }
 if (wanted('PreCompact')) {
-  rows.push(bench('PreCompact', { file: 'pre-compact.js', input: () => sessionPayload('PreCompact', { trigger: 'manual', custom_instructions: null }), check: (out) => /checkpoint [0-9A-Z]{26}/.test(out) }));
+  rows.push(bench('PreCompact', { repo: session.dir, file: 'pre-compact.js', input: () => sessionPayload('PreCompact', { trigger: 'manual', custom_instructions: null }), check: (out) => /checkpoint [0-9A-Z]{26}/.test(out) }));
 }
 if (wanted('UserPromptSubmit')) {
   rows.push(bench('UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => sessionPayload('UserPromptSubmit', { prompt: 'hello', permission_mode: 'acceptEdits' }) }));
@@ -182,8 +201,8 @@ if (wanted('Codex')) {
   const fx = copyOf(fixture, 'codex-session-start');
   const codexSession = copyOf(fixture, 'codex-session');
   writeFileSync(rollout, codexTurn(0, codexSession.dir));
-  rows.push(bench('Codex SessionStart(clear)', { prepare: resetTo(fx.dir), file: 'session-start.js', input: () => codexPayload('SessionStart', fx.dir, { permission_mode: 'default', source: 'clear' }), check: (out) => out.includes(fx.newestId), args: codex }));
-  rows.push(bench('Codex Stop', { prepare: (i) => appendFileSync(rollout, codexTurn(i + 1, codexSession.dir)), file: 'stop.js', input: () => codexPayload('Stop', codexSession.dir, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), args: codex }));
+  rows.push(bench('Codex SessionStart(clear)', { repo: fx.dir, prepare: resetTo(fx.dir), file: 'session-start.js', input: () => codexPayload('SessionStart', fx.dir, { permission_mode: 'default', source: 'clear' }), check: (out) => out.includes(fx.newestId), args: codex }));
+  rows.push(bench('Codex Stop', { repo: codexSession.dir, prepare: (i) => appendFileSync(rollout, codexTurn(i + 1, codexSession.dir)), file: 'stop.js', input: () => codexPayload('Stop', codexSession.dir, { turn_id: 't', permission_mode: 'bypassPermissions', stop_hook_active: false, last_assistant_message: 'done' }), args: codex }));
   rows.push(bench('Codex UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => codexPayload('UserPromptSubmit', fx.dir, { turn_id: 't', permission_mode: 'bypassPermissions', prompt: 'hello' }), args: codex }));
 }
 const loadEnd = loadavg()[0];

@@ -79,6 +79,19 @@ function readCovered(file) {
     return [];
   }
 }
+var KEPT_BUILDS = 3;
+function dropOldBuilds(file) {
+  const dir = (0, import_node_path.dirname)(file);
+  const prefix = `${(0, import_node_path.basename)(file).replace(/-[0-9a-f]{20}\.v8$/, "")}-`;
+  const hashes = /* @__PURE__ */ new Set();
+  for (const name of (0, import_node_fs.readdirSync)(dir)) {
+    const m = name.startsWith(prefix) ? /^([0-9a-f]{20})\.v8(\.paths)?$/.exec(name.slice(prefix.length)) : null;
+    if (m && `${prefix}${m[1]}.v8` !== (0, import_node_path.basename)(file)) hashes.add(m[1]);
+  }
+  const age = (hash) => (0, import_node_fs.statSync)((0, import_node_path.join)(dir, `${prefix}${hash}.v8`), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const older = [...hashes].map((hash) => ({ hash, at: age(hash) })).sort((a, b) => b.at - a.at).slice(KEPT_BUILDS - 1);
+  for (const { hash } of older) for (const name of [`${prefix}${hash}.v8`, `${prefix}${hash}.v8.paths`]) (0, import_node_fs.rmSync)((0, import_node_path.join)(dir, name), { force: true });
+}
 function saveCache(file, script, covered) {
   try {
     (0, import_node_fs.mkdirSync)((0, import_node_path.dirname)(file), { recursive: true });
@@ -87,10 +100,7 @@ function saveCache(file, script, covered) {
     (0, import_node_fs.writeFileSync)(`${temp}.paths`, JSON.stringify(covered));
     (0, import_node_fs.renameSync)(temp, file);
     (0, import_node_fs.renameSync)(`${temp}.paths`, `${file}.paths`);
-    const prefix = `${(0, import_node_path.basename)(file).replace(/-[0-9a-f]{20}\.v8$/, "")}-`;
-    for (const name of (0, import_node_fs.readdirSync)((0, import_node_path.dirname)(file))) {
-      if (!name.startsWith((0, import_node_path.basename)(file)) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8(\.paths)?$/.test(name.slice(prefix.length))) (0, import_node_fs.unlinkSync)((0, import_node_path.join)((0, import_node_path.dirname)(file), name));
-    }
+    dropOldBuilds(file);
   } catch {
   }
 }

@@ -50,6 +50,34 @@ function layerOf(path: string): string {
 }
 
 
+/** The lib/ files `s` imports for their values (type-only imports vanish at build: they cannot cycle). */
+function valueImports(s: Source): string[] {
+  const out: string[] = [];
+  for (const m of s.text.matchAll(/^(?:import|export)(?!\s+type\b)[^;]*?from\s+'(\.[^']+)'/gm)) {
+    const base = join(dirname(s.path), m[1]!);
+    out.push(existsSync(`${base}.ts`) ? `${base}.ts` : join(base, 'index.ts'));
+  }
+  return out;
+}
+
+/** Every import cycle in a graph of files, each as the path that closes it. */
+function importCycles(graph: Map<string, string[]>): string[][] {
+  const state = new Map<string, 'open' | 'done'>();
+  const cycles: string[][] = [];
+  const visit = (file: string, stack: string[]): void => {
+    state.set(file, 'open');
+    stack.push(file);
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next]);
+      else if (!state.has(next)) visit(next, stack);
+    }
+    stack.pop();
+    state.set(file, 'done');
+  };
+  for (const file of graph.keys()) if (!state.has(file)) visit(file, []);
+  return cycles;
+}
+
 interface Source {
   path: string;
   layer: string;
@@ -94,6 +122,17 @@ describe('the layers of lib/', () => {
 
   it.each(named(sources.filter((s) => !SPAWNING.includes(s.layer))))('%s starts no process (git goes through lib/git)', (_n, s) => {
     expect(s.text).not.toMatch(SPAWN);
+  });
+
+  // A cycle makes module order decide what is initialised when: a bundle then reads an
+  // undefined export at start-up. Shared shapes go in a file of their own instead.
+  it('has no import cycle between files', () => {
+    const graph = new Map(sources.map((s) => [s.path, valueImports(s)]));
+    expect(importCycles(graph).map((c) => c.map((f) => relative(LIB, f)).join(' -> '))).toEqual([]);
+  });
+
+  it('names a cycle: a imports b, b imports a', () => {
+    expect(importCycles(new Map([['a', ['b']], ['b', ['a']], ['c', ['a']]]))).toEqual([['a', 'b', 'a']]);
   });
 
   it('names a violation: cli importing hooks, a pure core importing a room, store importing sync', () => {

@@ -113,7 +113,8 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
   const state = g.state ?? emptyBudgetState();
   const r = g.resolution;
   if (r.status === 'disabled') return undefined;
-  const code: ErrorCode | null = r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
+  // A pending resolution (inputs that arrive with the first answer) is no problem to log.
+  const code: ErrorCode | null = r.status === 'unresolvable' && r.pending ? null : r.status === 'unresolvable' ? 'BUDGET_UNRESOLVABLE' : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED' : null;
   const reason = r.status === 'unresolvable' ? `BUDGET_UNRESOLVABLE ${r.reason}` : r.status === 'suppressed' ? 'BUDGET_SUPPRESSED DISABLE_COMPACT' : null;
   if (code !== null && reason !== null && state.loggedReason !== reason) {
     ctx.warn(code, r.status === 'suppressed' ? 'DISABLE_COMPACT is set: no budget warning and no block in this session' : `no budget warning: ${reason.slice(code.length + 1)}`);

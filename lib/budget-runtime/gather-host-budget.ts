@@ -1,7 +1,7 @@
 import { deriveBudgetPoints, resolveMargins } from '../budget/thresholds';
 import type { HostBudget } from '../hosts/host';
 import { readBudgetState, readCap } from '../local-state/budget-state';
-import { sessionPart, type GatherBudgetOptions, type GatheredBudget } from './gather-budget';
+import { sessionPart, type GatherBudgetOptions, type GatheredBudget } from './gathered-budget';
 import { readMarginSources } from './margin-sources';
 
 /**

@@ -49,7 +49,7 @@ export type NativePointResult =
   | { status: 'ok'; point: NativePoint; notes: string[] }
   | { status: 'disabled'; switch: 'CAPSULE_DISABLED'; notes: string[] }
   | { status: 'suppressed'; switch: 'DISABLE_COMPACT'; notes: string[] }
-  | { status: 'unresolvable'; reason: string; notes: string[] };
+  | { status: 'unresolvable'; reason: string; notes: string[]; pending?: true };
 
 /**
  * Resolves Claude Code's native compaction point the way the host does (seed 002, DESIGN §6):

@@ -12,7 +12,11 @@ export type BudgetResolution =
   | { status: 'ok'; points: BudgetPoints; notes: string[] }
   | { status: 'disabled'; switch: 'CAPSULE_DISABLED'; notes: string[] }
   | { status: 'suppressed'; switch: 'DISABLE_COMPACT'; notes: string[] }
-  | { status: 'unresolvable'; reason: string; notes: string[] };
+  /**
+   * `pending`: the inputs do not exist yet but will (a new Codex session counts no token before
+   * its first answer): no budget this turn, and nothing to report.
+   */
+  | { status: 'unresolvable'; reason: string; notes: string[]; pending?: true };
 
 /** A resolution kept in the runtime state with the key of the inputs it was computed from. */
 export interface PointsCache {

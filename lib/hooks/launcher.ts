@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { runWithCodeCache } from '../launch/code-cache';
+import { compileRegExpsOnce } from '../launch/regexp-tier';
 
 /**
  * The start-up path of the heavy hook bundles (`dist/hooks/<event>.js` → `dist/hooks/impl/<event>.js`):
@@ -8,6 +9,9 @@ import { runWithCodeCache } from '../launch/code-cache';
  */
 function launch(): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched
+  // Stop folds each new turn through the work-state readers' patterns (see regexp-tier.ts); the
+  // other hooks mostly follow a Stop and read nothing new (measured: the flag did not pay there).
+  if (basename(__filename) === 'stop.js') compileRegExpsOnce();
   runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env);
 }
 

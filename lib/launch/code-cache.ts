@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
@@ -95,6 +95,29 @@ function readCovered(file: string): string[] {
   }
 }
 
+/**
+ * How many builds of one bundle (and variant) keep a cache side by side. Each build leaves a new
+ * cache file; keeping only the newest made two builds that share a cache folder (two checkouts,
+ * a plugin and a development build, a bench against a baseline) delete each other's cache on
+ * every write, so each started compiled from scratch.
+ */
+export const KEPT_BUILDS = 3;
+
+/** Drops the caches of this bundle's builds older than the newest KEPT_BUILDS (only when writing, never on the hot path). */
+function dropOldBuilds(file: string): void {
+  const dir = dirname(file);
+  const prefix = `${basename(file).replace(/-[0-9a-f]{20}\.v8$/, '')}-`;
+  const hashes = new Set<string>();
+  for (const name of readdirSync(dir)) {
+    const m = name.startsWith(prefix) ? /^([0-9a-f]{20})\.v8(\.paths)?$/.exec(name.slice(prefix.length)) : null;
+    if (m && `${prefix}${m[1]}.v8` !== basename(file)) hashes.add(m[1]!);
+  }
+  // Newest first by the cache's own write time; a list without its cache is the oldest.
+  const age = (hash: string) => statSync(join(dir, `${prefix}${hash}.v8`), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+  const older = [...hashes].map((hash) => ({ hash, at: age(hash) })).sort((a, b) => b.at - a.at).slice(KEPT_BUILDS - 1);
+  for (const { hash } of older) for (const name of [`${prefix}${hash}.v8`, `${prefix}${hash}.v8.paths`]) rmSync(join(dir, name), { force: true });
+}
+
 function saveCache(file: string, script: Script, covered: string[]): void {
   try {
     mkdirSync(dirname(file), { recursive: true });
@@ -106,11 +129,7 @@ function saveCache(file: string, script: Script, covered: string[]): void {
     // (the next run writes both again), never more.
     renameSync(temp, file);
     renameSync(`${temp}.paths`, `${file}.paths`);
-    // Each build leaves a new cache file; drop this bundle's older ones (only when writing, never on the hot path).
-    const prefix = `${basename(file).replace(/-[0-9a-f]{20}\.v8$/, '')}-`;
-    for (const name of readdirSync(dirname(file))) {
-      if (!name.startsWith(basename(file)) && name.startsWith(prefix) && /^[0-9a-f]{20}\.v8(\.paths)?$/.test(name.slice(prefix.length))) unlinkSync(join(dirname(file), name));
-    }
+    dropOldBuilds(file);
   } catch {
     // A read-only HOME only costs speed.
   }

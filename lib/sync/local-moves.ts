@@ -8,7 +8,7 @@ import type { MergeResolution, TreeFile } from './merge-listings';
 import { listTree, mergeTrees } from './merge-trees';
 
 /** A move of the local memory ref: where it went, or a lost race (with git's words). */
-export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[] } | { ok: false; reason: string };
+export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[]; unsafe: string[] } | { ok: false; reason: string };
 
 /** Both tips' listings, with every capsule file where the current layout keeps it (see canonicalListing). */
 export type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile> };
@@ -51,7 +51,7 @@ export async function mergeIntoRef(git: GitRunner, batch: CatFileBatch, input: {
   const epochSeconds = await laterCommitTime(git, [local, remote]);
   const stream = buildMergeStream({ ref, epochSeconds, merged, parents: [{ commit: local, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
   const outcome = await writeMergeCommit(git, stream);
-  return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions } : outcome;
+  return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions, unsafe: merged.unsafe } : outcome;
 }
 
 /** The history ref that keeps `replaced`, or null when the local history is not kept (0 days). */

@@ -1,4 +1,4 @@
-import { isCapsuleError } from '../errors/capsule-error';
+import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { FAST_IMPORT_ARGS } from '../git/fast-import';
 import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
@@ -8,6 +8,8 @@ import type { TreeChange } from './publish-message';
 
 /** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
 export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
+/** The message of a remote tip taken with repairs (one parent: that tip; lib/sync/incoming-check.ts); fixed for the same reason. */
+export const REPAIR_MESSAGE = "sync: take the remote's tip, keeping what it dropped and rebuilding its index\n\nCapsule-Op: merge\n";
 
 /** What writing a merge commit did: the commit, or a lost race (the local ref moved meanwhile). */
 export type MergeCommitOutcome = { ok: true; commit: string } | { ok: false; reason: string };
@@ -25,13 +27,14 @@ export interface MergeParent {
  * fixed message, so both machines merging the same two tips produce the same commit and a push
  * race between them converges instead of stacking merges. Only what differs from the first
  * parent's tree is written (deletions first, so a folder moved by a layout upgrade lands whole).
+ * One parent (a remote tip that could not be taken as it is) makes a repair commit on top of it.
  */
-export function buildMergeStream(input: { ref: string; parents: [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
+export function buildMergeStream(input: { ref: string; parents: [MergeParent] | [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
-  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent];
+  const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent | undefined];
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
-  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${fastImportData(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n`];
-  parts.push(...treeEdits(first, merged).lines);
+  const head = second ? `${fastImportData(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${fastImportData(REPAIR_MESSAGE)}from ${first.commit}\n`;
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`, ...treeEdits(first, merged).lines];
   parts.push('\nget-mark :1\ndone\n');
   return parts.join('');
 }
@@ -53,6 +56,13 @@ export async function writeMergeCommit(git: GitRunner, stream: string, opts: { s
   }
 }
 
+/** Writes a commit onto `scratch`, a ref the caller owns (its old value does not matter), and returns it. Throws GIT_FAILED. */
+export async function writeScratchCommit(git: GitRunner, stream: string, scratch: string): Promise<string> {
+  const outcome = await writeMergeCommit(git, stream, { scratch: true });
+  if (!outcome.ok) throw new CapsuleError('GIT_FAILED', `fast-import refused a forced update of the scratch ref ${scratch}: ${outcome.reason.split('\n').pop()}; remove it with git update-ref -d ${scratch} and sync again`, { ref: scratch, stderr: outcome.reason });
+  return outcome.commit;
+}
+
 /** The later committer time of two commits, in epoch seconds. Throws GIT_FAILED. */
 export async function laterCommitTime(git: GitRunner, commits: readonly string[]): Promise<number> {
   const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
@@ -60,32 +70,30 @@ export async function laterCommitTime(git: GitRunner, commits: readonly string[]
 }
 
 /**
- * What `merged` changes in `base`'s tree: the fast-import file lines (deletions first, so a
- * folder moved by a layout upgrade lands whole) and the same changes as `diff-tree` names them.
+ * What `merged` changes in `base`'s tree: the fast-import file lines and the same changes as
+ * `diff-tree --name-status` names them. Files of the base the merge no longer has go first (index
+ * files, paths fsck refuses, and, when a side had an older layout, capsule files moved to where
+ * the current layout keeps them), so a folder moved by a layout upgrade lands whole.
  */
 export function treeEdits(base: Pick<MergeParent, 'listing' | 'index'>, merged: MergedTree): { lines: string[]; changes: TreeChange[] } {
   const lines: string[] = [];
   const changes: TreeChange[] = [];
-  // Files of the base the merge no longer has: index files, and, when a side had an older
-  // layout, capsule files moved to where the current layout keeps them.
+  const had = (path: string) => base.listing.has(path) || base.index.has(path);
   for (const path of new Set([...base.listing.keys(), ...base.index.keys()])) {
-    if (!merged.files.has(path) && !merged.index.has(path)) {
-      lines.push(`D ${quotePath(path)}\n`);
-      changes.push({ status: 'D', path });
-    }
+    if (merged.files.has(path) || merged.index.has(path)) continue;
+    lines.push(`D ${quotePath(path)}\n`);
+    changes.push({ status: 'D', path });
   }
   for (const [path, file] of merged.files) {
-    const had = base.listing.get(path);
-    if (!had || had.oid !== file.oid || had.mode !== file.mode) {
-      lines.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
-      changes.push({ status: had || base.index.has(path) ? 'M' : 'A', path });
-    }
+    const was = base.listing.get(path);
+    if (was && was.oid === file.oid && was.mode === file.mode) continue;
+    lines.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
+    changes.push({ status: had(path) ? 'M' : 'A', path });
   }
   for (const [path, text] of merged.index) {
-    if (base.index.get(path) !== text) {
-      lines.push(`M 100644 inline ${quotePath(path)}\n${fastImportData(text)}`);
-      changes.push({ status: base.index.has(path) || base.listing.has(path) ? 'M' : 'A', path });
-    }
+    if (base.index.get(path) === text) continue;
+    lines.push(`M 100644 inline ${quotePath(path)}\n${fastImportData(text)}`);
+    changes.push({ status: had(path) ? 'M' : 'A', path });
   }
   return { lines, changes };
 }
@@ -96,7 +104,7 @@ export function fastImportData(text: string): string {
 }
 
 /** fast-import reads a path up to the line end, but one starting with `"` or holding a newline must be C-quoted. */
-function quotePath(path: string): string {
+export function quotePath(path: string): string {
   if (!path.startsWith('"') && !path.includes('\n')) return path;
   return `"${path.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n')}"`;
 }

@@ -7,6 +7,7 @@ import { FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, formatVersion } from '../stor
 import { canonicalListing } from './canonical-listing';
 import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
+import { withoutUnsafePaths } from './fsck-paths';
 import { capsuleSources, reuseIndexEntries, type CapsuleSource, type IndexSide } from './index-reuse';
 import { findDocumentConflicts, mergeListings, type MergeLayout, type MergeResolution, type TreeFile, type TreeListing } from './merge-listings';
 import type { IndexEntry } from '../store/types';
@@ -41,6 +42,8 @@ export interface MergedTree {
   summarized: number;
   /** Each side's own index files (path → text), to write only the index files the merge changes. */
   sideIndexes: [Map<string, string>, Map<string, string>];
+  /** Paths of either side git fsck refuses (lib/sync/fsck-paths.ts), left out of the merge; sorted. */
+  unsafe: string[];
 }
 
 /**
@@ -48,10 +51,12 @@ export interface MergedTree {
  * reading only the conflicting documents, the index files of both sides, and the documents no
  * side's index describes exactly. A side of an older layout (format 1, as an older git-capsule
  * pushed it) is read with every capsule file moved where the current layout puts it, so the
- * result is always in the current layout. Throws SYNC_FORMAT_MISMATCH (a side of a newer
- * layout), GIT_FAILED.
+ * result is always in the current layout. Paths git fsck refuses are left out (and named in
+ * `unsafe`), so no merge carries them on to a push. Throws SYNC_FORMAT_MISMATCH (a side of a
+ * newer layout), GIT_FAILED.
  */
-export async function mergeTrees(batch: CatFileBatch, rawOurs: TreeListing, rawTheirs: TreeListing): Promise<MergedTree> {
+export async function mergeTrees(batch: CatFileBatch, listedOurs: TreeListing, listedTheirs: TreeListing): Promise<MergedTree> {
+  const [{ safe: rawOurs, unsafe: oursUnsafe }, { safe: rawTheirs, unsafe: theirsUnsafe }] = [withoutUnsafePaths(listedOurs), withoutUnsafePaths(listedTheirs)];
   const formats = await readBlobs(batch, [rawOurs, rawTheirs].flatMap((l) => (l.get(FORMAT_PATH) ? [l.get(FORMAT_PATH)!.oid] : [])));
   const formatOf = (l: TreeListing) => (l.get(FORMAT_PATH) ? (formats.get(l.get(FORMAT_PATH)!.oid) ?? null) : null);
   refuseNewerFormat(rawOurs, rawTheirs, formatOf);
@@ -74,7 +79,8 @@ export async function mergeTrees(batch: CatFileBatch, rawOurs: TreeListing, rawT
   if (current) files.set(FORMAT_PATH, rawOurs.get(FORMAT_PATH)!);
   else index.set(FORMAT_PATH, FORMAT_TEXT);
   const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);
-  return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)] };
+  const unsafe = [...new Set([...oursUnsafe, ...theirsUnsafe])].sort();
+  return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)], unsafe };
 }
 
 /**

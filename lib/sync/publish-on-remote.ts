@@ -1,9 +1,8 @@
-import { CapsuleError } from '../errors/capsule-error';
 import type { CatFileBatch } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { Listings } from './local-moves';
-import { fastImportData, laterCommitTime, treeEdits, writeMergeCommit } from './merge-commit';
+import { fastImportData, laterCommitTime, treeEdits, writeScratchCommit } from './merge-commit';
 import type { MergeResolution } from './merge-listings';
 import { mergeTrees } from './merge-trees';
 import { countLocalCommits, localRange, objectivesOf } from './publish-commit';
@@ -17,6 +16,8 @@ export interface PublishedOnRemote {
   localCommits: number;
   summary: PublishSummary | null;
   resolutions: MergeResolution[];
+  /** Paths of either side git fsck refuses, left out of the union (see mergeTrees). */
+  unsafe: string[];
 }
 
 /**
@@ -27,7 +28,8 @@ export interface PublishedOnRemote {
  * message names what it adds to the remote (see publishMessage); the committer is the local one,
  * dated like the later of the two tips. Deterministic: the same two tips give the same commit.
  * When the union is the remote's tree (everything local is already there), nothing is written
- * and the remote tip is returned. Built on `scratch` (a ref the caller owns and later deletes);
+ * and the remote tip is returned: taking it as it is then loses and believes nothing the merge
+ * would not (the check lib/sync/incoming-check.ts makes of a fast-forward). Built on `scratch` (a ref the caller owns and later deletes);
  * the memory ref moves in the caller's transaction. `base` (the newest state both tips reach)
  * only counts the local commits it stands for. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
@@ -40,12 +42,10 @@ export async function publishOnRemote(
   const [merged, commits] = await Promise.all([mergeTrees(batch, listings.ours, listings.theirs), localRange(git, base, tip)]);
   const localCommits = countLocalCommits(commits);
   const { lines, changes } = treeEdits({ listing: listings.theirs, index: merged.sideIndexes[1] }, merged);
-  if (lines.length === 0) return { commit: remote, created: false, localCommits, summary: null, resolutions: merged.resolutions };
+  if (lines.length === 0) return { commit: remote, created: false, localCommits, summary: null, resolutions: merged.resolutions, unsafe: merged.unsafe };
   const objectives = await objectivesOf(batch, changes, (path) => merged.files.get(path)?.oid ?? null);
   const { message, summary } = publishMessage({ changes, objectives, localCommits });
   const who = `${identity.name} <${identity.email}> ${await laterCommitTime(git, [tip, remote])} +0000`;
   const stream = `commit ${scratch}\nmark :1\nauthor ${who}\ncommitter ${who}\n${fastImportData(message)}from ${remote}\n${lines.join('')}\nget-mark :1\ndone\n`;
-  const outcome = await writeMergeCommit(git, stream, { scratch: true });
-  if (!outcome.ok) throw new CapsuleError('GIT_FAILED', `fast-import refused a forced update of the scratch ref ${scratch}: ${outcome.reason.split('\n').pop()}; remove it with git update-ref -d ${scratch} and sync again`, { ref: scratch, stderr: outcome.reason });
-  return { commit: outcome.commit, created: true, localCommits, summary, resolutions: merged.resolutions };
+  return { commit: await writeScratchCommit(git, stream, scratch), created: true, localCommits, summary, resolutions: merged.resolutions, unsafe: merged.unsafe };
 }

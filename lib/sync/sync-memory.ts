@@ -1,5 +1,6 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { CatFileBatch } from '../git/cat-file-batch';
+import { refuseCheckedOut } from '../git/checked-out';
 import { WRITE_CONFIG } from '../git/git-env';
 import { createGitRunner, type GitRunner } from '../git/git-runner';
 import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
@@ -9,10 +10,13 @@ import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../sto
 import { openStore } from '../store/open-store';
 import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
+import { checkIncoming, refusal, takeRemoteTip, type SyncRefusal } from './incoming-check';
 import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
+import { dropPaths, unsafeOutgoing } from './outgoing-check';
+import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
 import { publishOnRemote } from './publish-on-remote';
 import { legacyRemoteRef, publishedRef } from './published-ref';
@@ -69,6 +73,8 @@ export interface SyncReport {
   incoming: SyncCounts;
   outgoing: SyncCounts;
   resolutions: MergeResolution[];
+  /** What was not taken from the remote as it is, or left out of what was pushed (lib/sync/incoming-check.ts); empty when nothing was. */
+  refused: SyncRefusal[];
 }
 
 const BACKOFF_MS = 200;
@@ -108,11 +114,14 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     const config = (await readCachedConfig(git)).values;
     const keepDays = localHistoryDays(config);
     const retention = retentionFrom(config);
+    // No local move of a branch a worktree has checked out: its HEAD would move under its files.
+    const dirs = store.repoDirs();
+    const guard = () => refuseCheckedOut(dirs.commonDir, ref, { bare: dirs.bare });
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       try {
         progress(`capsule sync: reading ${names.remoteRef} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress });
+        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress, guard });
         if (round.done) return round.report;
         // A local write landed meanwhile, or a killed git left a lock: start over from the new tip, no pause needed.
         const cleared = await waitOutLock(round.stderr);
@@ -149,6 +158,8 @@ interface RoundInput {
   retention: Retention;
   now: Date;
   progress: (line: string) => void;
+  /** Throws MEMORY_REF_CHECKED_OUT; run before every move of the local memory ref. */
+  guard: () => void;
 }
 
 type RoundOutcome = { done: true; report: SyncReport } | { done: false; retry: 'local' | 'push'; reason: string; stderr: string };
@@ -184,16 +195,23 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     remote, ref, remoteRef, trackingRef: tracking, action: 'nothing', dryRun, attempts: input.attempt, pushed: false, published: 0, localCommits: 0, keptLocal: null, retired: 0,
     legacy: legacySeen === null ? null : { ref: names.legacy!, tip: legacyTip!, absorbed: false },
     local: { before: local, after: local }, remoteTip: { before: remoteTip, after: remoteTip },
-    incoming: { capsules: 0, events: 0, changed: 0 }, outgoing: { capsules: 0, events: 0, changed: 0 }, resolutions: [],
+    incoming: { capsules: 0, events: 0, changed: 0 }, outgoing: { capsules: 0, events: 0, changed: 0 }, resolutions: [], refused: [],
   };
+  const scratch = tracking.replace(/^refs\/capsule-remotes\//, 'refs/capsule-scratch/');
 
   // A branch an older git-capsule pushed: merged into the local branch (never published as it is).
   if (legacyNew && !dryRun) {
     progress(`capsule sync: merging ${names.legacy} from ${remote} (pushed by an older git-capsule)`);
+    input.guard();
     const moved = local === null
-      ? await moveRef(git, { ref, to: legacyTip!, from: null }).then((m) => (m.ok ? { ok: true as const, after: legacyTip!, resolutions: [] } : m))
+      ? await takeRemoteTip(git, batch, { local, remote: legacyTip!, scratch }).then(async (t) => {
+        report.refused.push(...t.refused);
+        const m = await moveRef(git, { ref, to: t.commit, from: null, drop: t.commit === legacyTip ? [] : [scratch] });
+        return m.ok ? { ok: true as const, after: t.commit, resolutions: [], unsafe: [] } : m;
+      })
       : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!) });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
+    report.refused.push(...refusal('unsafe-path', moved.unsafe));
     await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacyTracking!, legacyTip!]);
     local = moved.after;
     report.legacy!.absorbed = true;
@@ -222,15 +240,23 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : await countLinear(git, report.action, local!, remoteTip!));
   if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
   const pushing = opts.push !== false;
+  // A fast-forward takes the remote's tree as it is: only when that is what merging it gives.
+  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip! })).refused);
   if (dryRun || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
+  input.guard();
 
   if (report.action === 'fast-forward') {
-    progress(`capsule sync: fast-forwarding ${ref}`);
-    const moved = await moveRef(git, { ref, to: remoteTip!, from: local });
+    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch });
+    report.refused.push(...taken.refused);
+    progress(`capsule sync: fast-forwarding ${ref}${taken.commit === remoteTip ? '' : `, repairing what ${remote} dropped, misindexed or cannot hold`}`);
+    const moved = await moveRef(git, { ref, to: taken.commit, from: local, drop: taken.commit === remoteTip ? [] : [scratch] });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
-    report.local.after = remoteTip;
+    report.local.after = taken.commit;
     housekeep(git, store);
-    return { done: true, report };
+    // A repair goes back to the remote (a --no-push sync leaves it for the next push).
+    if (taken.commit === remoteTip || !pushing) return { done: true, report };
+    report.published = 1;
+    return pushState(input, report, taken.commit);
   }
   if (!pushing) {
     // The post-merge hook: today's union merge, local only; the next pushing sync publishes its state.
@@ -239,20 +265,33 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.local.after = moved.after;
     report.resolutions = moved.resolutions;
+    report.refused.push(...refusal('unsafe-path', moved.unsafe));
     housekeep(git, store);
     return { done: true, report };
   }
 
+  // Nothing fsck refuses is published, whatever put it on the local branch.
+  const outgoingBase = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
+  const unsafe = await unsafeOutgoing(git, outgoingBase, local!);
+  if (unsafe.length > 0) {
+    progress(`capsule sync: leaving out ${unsafe.length} paths git fsck refuses`);
+    const cleaned = await dropPaths(git, { ref, tip: local!, paths: unsafe });
+    if (!cleaned.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: cleaned.reason };
+    report.refused.push(...refusal('unsafe-path', unsafe));
+    local = cleaned.commit;
+    if (report.action === 'merge') listings!.ours = await listTree(git, local);
+  }
+
   // Publish: the local state in one commit on the remote tip (on top of it when it moved, holding the union of both).
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
-  const base = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
-  const scratch = tracking.replace(/^refs\/capsule-remotes\//, 'refs/capsule-scratch/');
+  const base = outgoingBase;
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
     ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch })
-    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity })), resolutions: [] };
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
+  report.refused.push(...refusal('unsafe-path', published.unsafe));
   const result = published.commit;
   // The remote already holds all of it (a sync killed after its push, a local merge it has since gone past): nothing to push.
   if (result === remoteTip) report.action = 'fast-forward';
@@ -267,7 +306,13 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   report.keptLocal = keep;
   housekeep(git, store);
   if (result === remoteTip) return { done: true, report };
+  return pushState(input, report, result);
+}
 
+/** Pushes `result` (the new local tip) to the remote's memory ref; a rejection means the remote moved: another round. */
+async function pushState(input: RoundInput, report: SyncReport, result: string): Promise<RoundOutcome> {
+  const { git, remote, progress } = input;
+  const { remoteRef, tracking } = input.names;
   progress(`capsule sync: pushing ${remoteRef} to ${remote}`);
   const pushed = await pushMemoryRef(git, remote, { source: result, ref: remoteRef });
   if (!pushed.ok) return { done: false, retry: 'push', reason: pushed.reason, stderr: pushed.stderr };

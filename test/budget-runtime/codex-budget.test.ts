@@ -53,6 +53,15 @@ describe('the budget on the Codex CLI', () => {
     expect(budgetOnStop(b.at('s1', 237_000), b.ctx)).toBeDefined();
   });
 
+  it("logs nothing on a new session's first prompt, before Codex has counted a token, and warns once it has", () => {
+    const b = box(null);
+    const path = join(b.ctx.projectDir, '..', 'rollout-2026-12-01T08-59-20-s0.jsonl');
+    writeFileSync(path, `${JSON.stringify({ timestamp: 't', type: 'session_meta', payload: { id: 's0' } })}\n`);
+    expect(budgetOnUserPromptSubmit({ session_id: 's0', transcript_path: path, cwd: b.ctx.projectDir }, b.ctx)).toBeUndefined();
+    expect(b.warnings).toEqual([]);
+    expect(budgetOnUserPromptSubmit(b.at('s0', 230_000), b.ctx)?.additionalContext).toContain('context-capsule');
+  });
+
   it('says nothing, and logs once, when margins leave no room below a small limit', () => {
     const b = box(20_000);
     expect(budgetOnUserPromptSubmit(b.at('s1', 19_000), b.ctx)).toBeUndefined();

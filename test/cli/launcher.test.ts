@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -34,15 +34,25 @@ describe('the CLI launcher', () => {
     expect(run({ CAPSULE_CODE_CACHE: '0' })).toMatchObject({ status: 0, stdout: expect.stringMatching(/^git-capsule \d/) });
   });
 
-  it("drops the cache files of this bundle's earlier builds when it writes a new one, and no other bundle's", () => {
+  it("keeps the caches of this bundle's newest earlier builds beside its own, drops older ones, and no other bundle's", () => {
     const dir = join(cache, 'code-cache');
     mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, `git-capsule-${'0'.repeat(20)}.v8`), 'old build');
-    writeFileSync(join(dir, `git-capsule-${'0'.repeat(20)}.v8.paths`), '[]');
+    const build = (digit: string, ageSeconds: number) => {
+      const file = join(dir, `git-capsule-${digit.repeat(20)}.v8`);
+      writeFileSync(file, `build ${digit}`);
+      writeFileSync(`${file}.paths`, '[]');
+      const at = Date.now() / 1000 - ageSeconds;
+      utimesSync(file, at, at);
+      return `git-capsule-${digit.repeat(20)}.v8`;
+    };
+    const oldest = build('1', 300);
+    const older = build('2', 200);
+    const newer = build('3', 100);
     writeFileSync(join(dir, `stop-${'0'.repeat(20)}.v8`), 'another bundle');
     run();
-    expect(cacheFiles().sort()).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/), expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8\.paths$/), `stop-${'0'.repeat(20)}.v8`]);
-    expect(cacheFiles()).not.toContain(`git-capsule-${'0'.repeat(20)}.v8`);
+    const mine = cacheFiles().filter((f) => ![oldest, older, newer].some((b) => f.startsWith(b)) && f.startsWith('git-capsule-'));
+    expect(mine).toEqual([expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8$/), expect.stringMatching(/^git-capsule-[0-9a-f]{20}\.v8\.paths$/)]);
+    expect(cacheFiles().sort()).toEqual([...mine, older, `${older}.paths`, newer, `${newer}.paths`, `stop-${'0'.repeat(20)}.v8`].sort());
   });
 
   it('keeps one cache file per verb, each holding what that verb compiled', () => {

@@ -45,6 +45,11 @@ describeWithCodex('the Codex plugin installed from a local marketplace', {}, (ha
       expect(files).toHaveLength(1);
       expect(execFileSync('git', ['show', `refs/heads/capsules:${files[0]}`], { cwd: repo, encoding: 'utf8' })).toContain('E2E-FAILURE-MARKER');
     });
+
+    it('logs no hook error, not even on the first prompt, before Codex has counted a token (no compaction limit configured)', () => {
+      const log = join(session.out, 'repo', '.git', 'capsule', 'errors.log');
+      expect(existsSync(log) ? readFileSync(log, 'utf8') : '').toBe('');
+    });
   });
 });
 

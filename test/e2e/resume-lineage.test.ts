@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import { realClientDescribe, resumeBlockIn, StreamHarness, type StreamSession } from './support/stream-session';
 
 /** Fake-API rules: each marker makes the model edit a file or run a failing command of its own. */
-function rulesFor(markers: Record<string, { write?: string; fail?: string }>, extra: unknown[] = []): { rules: unknown[] } {
+function rulesFor(markers: Record<string, { write?: string; fail?: string; next?: string }>, extra: unknown[] = []): { rules: unknown[] } {
+  // After a marker's failure the model states its next step, as an agent does ("Next I will…").
+  const stated = Object.values(markers).flatMap((m) => (m.fail && m.next ? [{ name: `${m.fail}-next`, when: { lastIsToolResult: true, toolResultText: m.fail.split(' ')[0] }, respond: { text: `That failed. ${m.next}` } }] : []));
   const work = Object.entries(markers).flatMap(([marker, m]) => [
     ...(m.fail ? [{ name: `${marker}-fails`, when: { prompt: marker }, respond: { tool_use: { name: 'Bash', input: { command: `echo '${m.fail}' >&2; exit 3`, description: `run ${marker}` } } } }] : []),
     ...(m.write ? [{ name: `${marker}-writes`, when: { prompt: marker }, respond: { tool_use: { name: 'Write', input: { file_path: `{{cwd}}/${m.write}`, content: `${marker}\n` } } } }] : []),
@@ -13,6 +15,7 @@ function rulesFor(markers: Record<string, { write?: string; fail?: string }>, ex
     rules: [
       { name: 'compact-summary', when: { lastUserText: 'Respond with TEXT ONLY|summary of the conversation|detailed summary' }, respond: { text: '<summary>LINEAGE-COMPACT-SUMMARY</summary>', input_tokens: 1000 } },
       { name: 'side-request', when: { hasTools: false }, respond: { text: 'side' } },
+      ...stated,
       { name: 'after-failure', when: { lastIsToolResult: true, toolResultText: 'Exit code' }, respond: { text: 'That failed; I will look at it next.' } },
       { name: 'after-tool', when: { lastIsToolResult: true }, respond: { text: 'done' } },
       ...extra,
@@ -27,6 +30,13 @@ function resumeBefore(h: StreamHarness, marker: string): string {
   const request = h.firstRequestWith(marker);
   if (!request) throw new Error(`no request carries ${marker}`);
   return resumeBlockIn(request.text);
+}
+
+/** The objective line of a resume block (it must have one). */
+function objectiveOf(block: string): string {
+  const line = /^\s*objective: (.+)$/m.exec(block)?.[1];
+  if (!line) throw new Error(`no objective in the resume block:\n${block}`);
+  return line;
 }
 
 function git(dir: string, ...args: string[]): string {
@@ -66,7 +76,7 @@ realClientDescribe('two concurrent sessions in one repository, each cleared in t
   beforeAll(async () => {
     h = await StreamHarness.start({
       name: 'two-sessions',
-      script: rulesFor({ 'ALPHA-EDIT': { write: 'alpha.txt' }, 'ALPHA-TEST': { fail: 'ALPHA-ERROR parser test failed' }, 'BETA-EDIT': { write: 'beta.txt' }, 'BETA-TEST': { fail: 'BETA-ERROR lexer test failed' } }),
+      script: rulesFor({ 'ALPHA-EDIT': { write: 'alpha.txt' }, 'ALPHA-TEST': { fail: 'ALPHA-ERROR parser test failed', next: 'Next I will fix the parser so ALPHA-TEST passes.' }, 'BETA-EDIT': { write: 'beta.txt' }, 'BETA-TEST': { fail: 'BETA-ERROR lexer test failed', next: 'Next I will fix the lexer so BETA-TEST passes.' } }),
     });
     a = h.session({ name: 'a' });
     b = h.session({ name: 'b' });
@@ -92,7 +102,7 @@ realClientDescribe('two concurrent sessions in one repository, each cleared in t
     expect(block).toContain('objective alpha');
     expect(block).toContain('alpha.txt');
     expect(block).toContain('ALPHA-ERROR');
-    expect(block).toContain('ALPHA-TEST');
+    expect(block).toMatch(/next_valid_action: "Fix the parser so ALPHA-TEST passes"/);
     expect(block).not.toMatch(/BETA|beta\.txt/);
   });
 
@@ -101,7 +111,8 @@ realClientDescribe('two concurrent sessions in one repository, each cleared in t
     expect(block).toContain('objective beta');
     expect(block).toContain('beta.txt');
     expect(block).toContain('BETA-ERROR');
-    expect(block).toContain('BETA-TEST');
+    // B's last turn before its /clear only chatted ("still working on the lexer"): the step it stated stays.
+    expect(block).toMatch(/next_valid_action: "Fix the lexer so BETA-TEST passes"/);
     expect(block).not.toMatch(/ALPHA|alpha\.txt/);
   });
 
@@ -142,7 +153,7 @@ realClientDescribe('three /clears in a row with work between them', () => {
   beforeAll(async () => {
     h = await StreamHarness.start({
       name: 'three-clears',
-      script: rulesFor({ 'GAMMA-EDIT': { write: 'gamma.txt' }, 'GAMMA-TEST': { fail: 'GAMMA-ERROR exporter test failed' }, 'SECOND-EDIT': { write: 'second.txt' }, 'THIRD-EDIT': { write: 'third.txt' } }),
+      script: rulesFor({ 'GAMMA-EDIT': { write: 'gamma.txt' }, 'GAMMA-TEST': { fail: 'GAMMA-ERROR exporter test failed', next: 'Next I will fix the exporter so GAMMA-TEST passes.' }, 'SECOND-EDIT': { write: 'second.txt' }, 'THIRD-EDIT': { write: 'third.txt' } }),
     });
     const s = h.session({ name: 'g' });
     await s.send('Make the exporter stream for objective gamma GAMMA-EDIT');
@@ -159,9 +170,16 @@ realClientDescribe('three /clears in a row with work between them', () => {
 
   it('hands the third resume the objective, file and error from before the first /clear', () => {
     const block = resumeBefore(h, 'AFTER-THIRD-CLEAR');
-    expect(block).toMatch(/objective: "[^"\n]*GAMMA-(EDIT|TEST)/);
+    // The objective the first /clear handed back, word for word: no session in between replaced it.
+    const first = objectiveOf(resumeBefore(h, 'SECOND-EDIT'));
+    expect(first).toMatch(/exporter/);
+    expect(objectiveOf(block)).toBe(first);
     expect(block).toContain('gamma.txt');
     expect(block).toContain('GAMMA-ERROR');
+  });
+
+  it('hands the first resume the next step the agent stated before the /clear', () => {
+    expect(resumeBefore(h, 'SECOND-EDIT')).toMatch(/next_valid_action: "Fix the exporter so GAMMA-TEST passes"/);
   });
 
   it('also carries what each session in between added', () => {
@@ -214,7 +232,11 @@ realClientDescribe('an automatic compaction, then a /clear', () => {
 
   it('hands the session after the /clear the facts from before the compaction', () => {
     const block = resumeBefore(h, 'AFTER-CLEAR what now');
-    expect(block).toMatch(/objective: "[^"\n]*DELTA-(EDIT|TEST)/);
+    // The objective the pre-compact checkpoint carried, word for word.
+    const checkpoint = h.requests().find((r) => r.text.includes('LINEAGE-COMPACT-SUMMARY') && r.text.includes('GIT-CAPSULE RESUME'));
+    const before = objectiveOf(resumeBlockIn(checkpoint!.text));
+    expect(before).toMatch(/cache/);
+    expect(objectiveOf(block)).toBe(before);
     expect(block).toContain('delta.txt');
     expect(block).toContain('DELTA-ERROR');
     expect(block).toContain('after-compact.txt');

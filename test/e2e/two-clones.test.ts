@@ -91,7 +91,9 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it("resumes Alice's own work at her /clear, never Bob's or the future one", () => {
     const block = injected(h, 'ALICE-AFTER-CLEAR');
-    expect(block).toMatch(/objective: "[^"\n]*ALICE-(EDIT|TEST)/);
+    // Her latest task is the objective; the one before it is in Done, nothing of Bob's anywhere.
+    expect(block).toContain('objective: "ALICE-TEST run the parser test"');
+    expect(block).toContain('"task: Write the parser for objective alice ALICE-EDIT"');
     expect(block).toContain('ALICE-ERROR');
     expect(block).not.toMatch(/objective: "[^"]*BOB|objective: "FUTURE/);
     expect(block).toContain('written where: by "alice@example.com" on this machine');
@@ -99,7 +101,8 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it("resumes Bob's own work at his /clear, never Alice's", () => {
     const block = injected(h, 'BOB-AFTER-CLEAR');
-    expect(block).toMatch(/objective: "[^"\n]*BOB-(EDIT|TEST)/);
+    expect(block).toContain('objective: "BOB-TEST run the lexer test"');
+    expect(block).toContain('"task: Fix the lexer for objective bob BOB-EDIT"');
     expect(block).toContain('BOB-ERROR');
     expect(block).not.toMatch(/objective: "[^"]*ALICE|objective: "FUTURE/);
   });
@@ -112,7 +115,7 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it('names the capsule dated 2099 in the ledger and never selects it, with or without a lineage', () => {
     expect(injected(h, 'ALICE-AFTER-CLEAR')).toContain('future-created-at');
-    expect(manual).toMatch(/objective: "[^"\n]*ALICE-(EDIT|TEST)/);
+    expect(manual).toContain('objective: "ALICE-TEST run the parser test"');
     expect(manual).toContain('future-created-at');
     expect(manual).not.toContain('objective: "FUTURE');
   });

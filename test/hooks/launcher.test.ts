@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -67,6 +67,27 @@ describe('the hook launcher', () => {
     expect(resumed.bytes).toBeGreaterThan(oriented.bytes);
     expect(start('startup').status).toBe(0);
     expect(written()).toEqual(resumed);
+  });
+
+  it('keeps the cache of another build of the bundle in the same folder, so two builds do not recompile each other out', () => {
+    const other = mkdtempSync(join(tmpdir(), 'capsule-build-'));
+    try {
+      mkdirSync(join(other, 'impl'));
+      copyFileSync(STOP, join(other, 'stop.js'));
+      // Another build: the same code one byte longer (the cache key holds the bundle's size).
+      writeFileSync(join(other, 'impl', 'stop.js'), `${readFileSync(join(__dirname, '..', '..', 'dist', 'hooks', 'impl', 'stop.js'), 'utf8')}\n`);
+      const runOther = () => spawnSync(process.execPath, [join(other, 'stop.js')], { input: 'not json', env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache, CAPSULE_STATE_DIR: join(cache, 'state') }, encoding: 'utf8' });
+      run();
+      const [mine] = cacheFiles();
+      const written = statSync(join(cache, 'code-cache', mine!)).mtimeMs;
+      expect(runOther().stdout).toContain('HOOK_INPUT_NOT_JSON');
+      expect(cacheFiles().filter((f) => f.endsWith('.v8'))).toHaveLength(2);
+      // This build's cache survived the other's write and is used as it is, not written anew.
+      expect(run().stdout).toContain('HOOK_INPUT_NOT_JSON');
+      expect(statSync(join(cache, 'code-cache', mine!)).mtimeMs).toBe(written);
+    } finally {
+      rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('writes no cache when CAPSULE_CODE_CACHE=0', () => {

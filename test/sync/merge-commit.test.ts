@@ -10,6 +10,7 @@ const merged: MergedTree = {
   resolutions: [],
   summarized: 0,
   sideIndexes: [new Map(), new Map()],
+  unsafe: [],
 };
 
 describe('buildMergeStream', () => {

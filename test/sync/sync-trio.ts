@@ -17,9 +17,9 @@ export interface Trio {
   env: NodeJS.ProcessEnv;
 }
 
-/** Runs real git and returns its trimmed stdout. */
-export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv): string {
-  return execFileSync('git', args, { cwd, env, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
+/** Runs real git (with `input` on its stdin) and returns its trimmed stdout. */
+export function git(cwd: string, args: string[], env: NodeJS.ProcessEnv, input?: string): string {
+  return execFileSync('git', args, { cwd, env, input, encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 }
 
 /** Clones `remote` into `<root>/<name>` with an identity. */

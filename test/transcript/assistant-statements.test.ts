@@ -49,6 +49,9 @@ describe('readStatements', () => {
     ['Lint still fails on src/db.js. test/orders.test.js now fails.', []],
     ['The tests still fail although the fix was added.', []],
     ['The migration is not finished.', []],
+    ['That failed. Next I will fix the exporter so GAMMA-TEST passes.', []],
+    ["I'll make sure the build passes.", []],
+    ['Let me check the tests pass once the cache is warm.', []],
   ])('reads what %j reports finished', (message, done) => {
     expect(readStatements(message).done).toEqual(done);
   });

@@ -1,14 +1,16 @@
-import { claudeLineageSignal, claudeSessionIdFromEnv } from '../../hosts/claude/lineage-signal';
+import { shellSessionId } from '../../hosts/shell-session';
 import { continueFrom } from '../../local-state/continuation';
 import { runResume } from '../../resume-runtime/run-resume';
 import { parseVerbArgs, usageError } from '../args';
+import { shellLineageSignal } from '../shell-lineage';
 import { EXIT, type Verb } from '../context';
 
 /**
  * `git capsule resume`: prints exactly the text the SessionStart(clear|compact) hook injects,
  * consuming the capsule unless told not to. Run by the agent inside a session (the Bash tool
- * passes the host's `CLAUDE_PID` and `CLAUDE_CODE_SESSION_ID`), it resumes that session's own
- * lineage first, and the session's next autosave folds on top of what it loaded.
+ * passes the host's `CLAUDE_PID` and `CLAUDE_CODE_SESSION_ID`; Codex's shell `CODEX_SESSION_ID`
+ * under its client process), it resumes that session's own lineage first, and the session's next
+ * autosave folds on top of what it loaded.
  */
 export const verb: Verb = {
   name: 'resume',
@@ -17,13 +19,14 @@ export const verb: Verb = {
 
   --id <id>            resume this capsule (id or unambiguous prefix) instead of the newest valid one:
                        the deliberate way to take a capsule of another author, machine or session
-  --session-id <id>    the current session's id (default: CLAUDE_CODE_SESSION_ID, which Claude Code
-                       gives the commands it runs); without one the text says CURRENT_SESSION_ID_UNAVAILABLE
+  --session-id <id>    the current session's id (default: CLAUDE_CODE_SESSION_ID or CODEX_SESSION_ID,
+                       which Claude Code and Codex give the commands they run); without one the text
+                       says CURRENT_SESSION_ID_UNAVAILABLE
   --no-consume         print the text without writing the capsule's resumed status event
   --json               print { text, capsuleId, consumed, deferred, unavailable, truncated }
 
 Without --id it takes only this session's own capsules (its lineage, when run inside a Claude
-Code session), else this author's on this machine (this worktree and branch first), else a
+Code or Codex session), else this author's on this machine (this worktree and branch first), else a
 handoff addressed to this author; others are listed under CAPSULES NOT SELECTED with who and
 where they came from. The output is the text the hook injects (at most 10,000 characters). Exit
 0 whenever a text was produced, including when no capsule could be loaded (the text says why); 2
@@ -36,7 +39,7 @@ on usage errors.`,
       json: { type: 'boolean' },
     });
     if (positionals.length > 0) throw usageError('resume', `unexpected argument ${JSON.stringify(positionals[0])}`);
-    const sessionId = values['session-id'] ?? claudeSessionIdFromEnv(ctx.env);
+    const sessionId = values['session-id'] ?? shellSessionId(ctx.env);
     const result = await runResume({
       cwd: ctx.cwd,
       env: ctx.env,
@@ -45,7 +48,7 @@ on usage errors.`,
       consume: !values['no-consume'],
       ...(values.id === undefined ? {} : { capsuleId: values.id }),
       event: 'cli:resume',
-      signal: claudeLineageSignal(ctx.env),
+      signal: shellLineageSignal(ctx.env),
       lineage: 'read',
     });
     // The skill path: the session that ran this goes on from what it loaded, like after a /clear.

@@ -1,5 +1,6 @@
 import { syncMemory, type SyncReport } from '../../sync/sync-memory';
 import type { SyncCounts } from '../../sync/move-counts';
+import { REFUSAL_TEXT } from '../../sync/incoming-check';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 
@@ -15,7 +16,7 @@ export const verb: Verb = {
   --quiet     print nothing when the sync succeeds
   --json      print the report: { remote, ref, remoteRef, trackingRef, action, local, remoteTip,
               pushed, published, localCommits, keptLocal, legacy, attempts, incoming, outgoing,
-              resolutions }
+              resolutions, refused: [{ reason, count, paths }] }
 
 On the remote the memory lives at refs/capsules/<name> (refs/heads/capsules is published as
 refs/capsules/capsules), which a plain git clone or git fetch never downloads. It is fetched into
@@ -26,7 +27,11 @@ per turn; the replaced
 local tip stays under refs/capsule-history/… for capsule.localHistoryDays (default 14). A
 branch an older git-capsule pushed to <ref> itself is merged in and never written. A push
 rejected because someone pushed meanwhile is retried after a fresh fetch and merge; nothing is
-force-pushed. Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached (nothing changes
+force-pushed. The remote is one more writer, not the truth: a fast-forward that would delete
+local capsule files, replace a document with an older version, or bring an index its documents
+and status events do not give is taken with a repair commit on top (pushed back), paths git fsck
+refuses are left out of everything merged or pushed, and sync prints a "refused" line per kind.
+The memory branch checked out in a worktree is never moved (MEMORY_REF_CHECKED_OUT). Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached (nothing changes
 locally), SYNC_RACE_LOST when the remote kept moving.`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('sync', args, {
@@ -50,10 +55,11 @@ locally), SYNC_RACE_LOST when the remote kept moving.`,
   },
 };
 
-/** One or two lines saying what the sync did, in the user's terms. */
+/** One or two lines saying what the sync did, in the user's terms, then one line per kind of refusal. */
 export function describeSync(r: SyncReport): string {
   const legacy = r.legacy === null ? '' : `\n${r.remote} also has ${r.legacy.ref}, pushed by an older git-capsule${r.legacy.absorbed ? ' (merged in now)' : ''}; every plain git clone downloads it, and nothing writes it any more`;
-  return describeAction(r) + legacy;
+  const refused = r.refused.map((f) => `\nrefused from ${r.remote}: ${f.count} ${REFUSAL_TEXT[f.reason]}: ${f.paths.map((p) => JSON.stringify(p)).join(', ')}${f.count > f.paths.length ? ', …' : ''}`);
+  return describeAction(r) + legacy + refused.join('');
 }
 
 function describeAction(r: SyncReport): string {

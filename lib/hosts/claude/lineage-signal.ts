@@ -15,9 +15,3 @@ export function claudeLineageSignal(env: NodeJS.ProcessEnv): LineageSignal | nul
   const processStart = processStartOf(pid);
   return { host: 'claude', key: raw, pid, ...(processStart === undefined ? {} : { processStart }) };
 }
-
-/** The current session id the Bash tool's environment names (`CLAUDE_CODE_SESSION_ID`), for verbs the agent runs. */
-export function claudeSessionIdFromEnv(env: NodeJS.ProcessEnv): string | undefined {
-  const id = env.CLAUDE_CODE_SESSION_ID;
-  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,100}$/.test(id) ? id : undefined;
-}

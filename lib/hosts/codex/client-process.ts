@@ -28,8 +28,12 @@ export function readProcStat(pid: number): ProcStat | null {
 }
 
 // A hook runs as `$SHELL -lc "<command>"` under the client; the shell usually execs node, but
-// a shell that does not (or a wrapper) adds a level or two.
-const MAX_LEVELS = 4;
+// a shell that does not (or a wrapper) adds a level or two. A verb the model runs sits lower
+// still: node ← git ← (a `git-capsule` wrapper) ← the exec_command shell ← the client.
+const MAX_LEVELS = 6;
+// Codex runs sandboxed commands under a helper of its own name (`codex-linux-sandbox`, cut by
+// the kernel to 15 characters in comm): a child of the client, not the client.
+const SANDBOX_HELPER = /^codex-linux-sa/;
 
 /**
  * The Codex client process a hook runs under: the nearest ancestor named `codex` (the native
@@ -41,7 +45,7 @@ export function codexClientProcess(ppid: number, read: (pid: number) => ProcStat
   for (let level = 0; level < MAX_LEVELS && pid > 1; level++) {
     const stat = read(pid);
     if (stat === null) return null;
-    if (stat.comm === 'codex' || stat.comm.startsWith('codex-')) return stat;
+    if (stat.comm === 'codex' || (stat.comm.startsWith('codex-') && !SANDBOX_HELPER.test(stat.comm))) return stat;
     pid = stat.ppid;
   }
   return null;

@@ -44,7 +44,9 @@ export function resolveCodexNativePoint(inputs: CodexPointInputs): NativePointRe
   let source: CodexPointSource;
   if (configured) [source, tokens] = [configured[0], configured[1]!];
   else if (window !== null) [source, tokens] = ['default', Math.floor((window * 18) / 19)];
-  else return { status: 'unresolvable', reason: 'Codex names no model_auto_compact_token_limit and no model_context_window yet (no token_count in the rollout)', notes };
+  // Nothing configured and no token_count yet: a session before its first answer, whose
+  // rollout reports the window with the first count. Pending, not broken.
+  else return { status: 'unresolvable', reason: 'Codex names no model_auto_compact_token_limit and no model_context_window yet (no token_count in the rollout)', notes, pending: true };
   const point = { tokens, window: window ?? tokens, windowSource: 'host' as const, modelWindow: window ?? tokens, modelWindowSource: 'host' as const, outputReserve: 0, pointSource: configured ? ('threshold' as const) : ('computed' as const), pctOverride: null, autoCompact: true };
   return { status: 'ok', point, notes, source };
 }

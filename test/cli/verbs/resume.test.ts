@@ -1,3 +1,4 @@
+import { readSessionState } from '../../../lib/local-state/session-state';
 import { runResume } from '../../../lib/resume-runtime/run-resume';
 import { RESUME_TEXT_MAX } from '../../../lib/resume/render-resume';
 import { PROCEDURE_BEGIN } from '../../../lib/resume/procedure';
@@ -36,6 +37,13 @@ describe('git capsule resume', () => {
   it('says CURRENT_SESSION_ID_UNAVAILABLE without --session-id', async () => {
     const cli = await runCli(['resume', '--no-consume'], { cwd: repo.dir, env: repo.env, now: NOW });
     expect(cli.stdout).toContain('current session: CURRENT_SESSION_ID_UNAVAILABLE');
+  });
+
+  it("takes the current session from Codex's exec_command shell and records that the session goes on from what it loaded", async () => {
+    const cli = await runCli(['resume', '--json'], { cwd: repo.dir, env: { ...repo.env, CODEX_SESSION_ID: 'codex-s2' }, now: NOW });
+    expect(JSON.parse(cli.stdout)).toMatchObject({ capsuleId: ulid(1), consumed: true });
+    expect(JSON.parse(cli.stdout).text).toContain('current session: "codex-s2"');
+    expect(readSessionState(repo.stateDir, 'codex-s2')).toMatchObject({ parentCapsuleId: ulid(1), seedDoc: expect.objectContaining({ frontmatter: expect.objectContaining({ id: ulid(1) }) }) });
   });
 
   it('exits 2 on an unknown flag', async () => {

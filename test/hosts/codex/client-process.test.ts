@@ -7,6 +7,10 @@ const TREE: Record<number, ProcStat> = {
   32215: { pid: 32215, comm: 'node', ppid: 32213, startTicks: '406916' },
   32213: { pid: 32213, comm: 'bash', ppid: 1, startTicks: '406915' },
   50: { pid: 50, comm: 'zsh', ppid: 32240, startTicks: '407000' },
+  // A verb the model runs in a sandboxed exec_command: node ← git ← bash ← codex-linux-sandbox ← codex.
+  61: { pid: 61, comm: 'codex-linux-san', ppid: 32240, startTicks: '407100' },
+  62: { pid: 62, comm: 'bash', ppid: 61, startTicks: '407101' },
+  63: { pid: 63, comm: 'git', ppid: 62, startTicks: '407102' },
 };
 const read = (pid: number) => TREE[pid] ?? null;
 
@@ -17,6 +21,10 @@ describe('codexLineageSignal', () => {
 
   it('looks past a shell that did not exec the hook', () => {
     expect(codexLineageSignal(50, read)).toEqual({ host: 'codex', key: '32240', pid: 32240, processStart: '406982' });
+  });
+
+  it('finds the client above the sandbox helper, for a verb run in an exec_command shell', () => {
+    expect(codexLineageSignal(63, read)).toEqual({ host: 'codex', key: '32240', pid: 32240, processStart: '406982' });
   });
 
   it('returns null when no ancestor is the codex client', () => {
