@@ -99,12 +99,15 @@ function fixture(name, cli, authors) {
   return info;
 }
 
+/** One cold run: wall ms, and CPU ms of the process and every git it waited for (bash's `times`), the steadier number on a shared machine. */
 function time(cmd, args, input, extraEnv = {}) {
   const t0 = process.hrtime.bigint();
-  const r = spawnSync(cmd, args, { input, env: { ...env, ...extraEnv }, encoding: 'utf8' });
+  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', cmd, ...args], { input, env: { ...env, ...extraEnv, BASH_ENV: '' }, encoding: 'utf8' });
   const ms = Number(process.hrtime.bigint() - t0) / 1e6;
   if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  return { ms, stdout: r.stdout };
+  const children = (r.stderr.trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
+  const cpu = children.reduce((sum, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t); return sum + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
+  return { ms, cpu, stdout: r.stdout };
 }
 
 const median = (xs) => {
@@ -129,7 +132,9 @@ const rows = [
 mkdirSync(WORK, { recursive: true });
 for (const row of rows) row.fixture = row.fx();
 const samples = new Map(rows.map((r) => [r.name, []]));
+const cpuSamples = new Map(rows.map((r) => [r.name, []]));
 const floor = [];
+const floorCpu = [];
 const loads = [];
 for (let i = 0; i < RUNS + 2; i++) {
   for (const row of rows) {
@@ -148,16 +153,20 @@ for (let i = 0; i < RUNS + 2; i++) {
     if (!/CAPSULE DATA \(every value/.test(h.stdout)) throw new Error(`${row.name} loaded no capsule`);
     if (i >= 2) {
       floor.push(f.ms);
+      floorCpu.push(f.cpu);
       samples.get(row.name).push(h.ms);
+      cpuSamples.get(row.name).push(h.cpu);
       loads.push(loadavg()[0]);
     }
   }
 }
 const floorMs = median(floor);
-const out = rows.map((r) => ({ name: r.name, ms: median(samples.get(r.name)), ratio: median(samples.get(r.name)) / floorMs }));
+const floorCpuMs = median(floorCpu);
+const out = rows.map((r) => ({ name: r.name, ms: median(samples.get(r.name)), ratio: median(samples.get(r.name)) / floorMs, cpu: median(cpuSamples.get(r.name)), cpuRatio: median(cpuSamples.get(r.name)) / floorCpuMs }));
 const base = out.find((r) => r.name.startsWith('baseline'));
-if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, authors: AUTHORS, floorMs, load: [Math.min(...loads), Math.max(...loads)], rows: out }, null, 2));
+if (values.json) console.log(JSON.stringify({ runs: RUNS, capsules: N, authors: AUTHORS, floorMs, floorCpuMs, load: [Math.min(...loads), Math.max(...loads)], rows: out }, null, 2));
 else {
-  console.log(`SessionStart(clear), ${N.toLocaleString('en-US')} capsules (2 % active), medians of ${RUNS} cold runs interleaved with node -e 0 (${floorMs.toFixed(1)} ms), ${cpus().length} cores, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}:`);
-  for (const r of out) console.log(`  ${r.name}: ${r.ms.toFixed(1)} ms, ${r.ratio.toFixed(2)}× node -e 0${base && r !== base ? `, ${((r.ms / base.ms - 1) * 100).toFixed(1)} % vs baseline` : ''}`);
+  console.log(`SessionStart(clear), ${N.toLocaleString('en-US')} capsules (2 % active), medians of ${RUNS} cold runs interleaved with node -e 0 (${floorMs.toFixed(1)} ms wall, ${floorCpuMs.toFixed(0)} ms CPU), ${cpus().length} cores, load ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}:`);
+  const vs = (r, key) => (base && r !== base ? `, ${((r[key] / base[key] - 1) * 100).toFixed(1)} % vs baseline` : '');
+  for (const r of out) console.log(`  ${r.name}: ${r.ms.toFixed(1)} ms wall, ${r.ratio.toFixed(2)}× node -e 0${vs(r, 'ms')}; ${r.cpu.toFixed(0)} ms CPU (incl. git), ${r.cpuRatio.toFixed(2)}×${vs(r, 'cpu')}`);
 }

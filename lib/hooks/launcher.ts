@@ -9,8 +9,9 @@ import { compileRegExpsOnce } from '../launch/regexp-tier';
  */
 function launch(): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched
-  // The hooks that fold a transcript run the work-state readers' patterns (see regexp-tier.ts).
-  if (basename(__filename) !== 'session-start.js') compileRegExpsOnce();
+  // Stop folds each new turn through the work-state readers' patterns (see regexp-tier.ts); the
+  // other hooks mostly follow a Stop and read nothing new (measured: the flag did not pay there).
+  if (basename(__filename) === 'stop.js') compileRegExpsOnce();
   runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env);
 }
 
