@@ -2,11 +2,12 @@
 // round so the machine's load hits both alike, with `node -e 0` as the floor in the same rounds.
 // Each side has its own bare remote and two clones, seeded with SEED capsules by its own CLI.
 // A round: a turn of transcript and a Stop in each clone, then A pushes (push), B merges (merge:
-// both sides moved), A fast-forwards (fast-forward).
+// both sides moved), A fast-forwards (fast-forward). Each sync row also gives its CPU: user+sys of the
+// CLI and every git it waited for (from /proc/self/stat, 10 ms ticks).
 //
 //   npm run build && node bench/sync-ab.mjs --other /tmp/old/dist [--this dist] [--rounds 9] [--seed 60] [--json]
 import { execFileSync, spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -23,7 +24,9 @@ rmSync(WORK, { recursive: true, force: true });
 mkdirSync(join(WORK, 'home'), { recursive: true });
 const ENV = { PATH: process.env.PATH, HOME: join(WORK, 'home'), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(WORK, 'home', '.gitconfig'), TZ: 'UTC' };
 const git = (cwd, args) => execFileSync('git', args, { cwd, env: ENV, encoding: 'utf8' }).trim();
-const timed = (cmd, args, opts) => { const t0 = performance.now(); const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts }); if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`); return { ms: performance.now() - t0, stdout: r.stdout }; };
+// CPU of the child and everything it waited for (its git processes): the waited-for children's user+sys in /proc/self/stat, in clock ticks (10 ms).
+const childCpuMs = () => { const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' '); return (Number(f[13]) + Number(f[14])) * 10; };
+const timed = (cmd, args, opts) => { const c0 = childCpuMs(); const t0 = performance.now(); const r = spawnSync(cmd, args, { encoding: 'utf8', ...opts }); if (r.status !== 0) throw new Error(`${args.join(' ')}: ${r.stderr}`); return { ms: performance.now() - t0, cpuMs: childCpuMs() - c0, stdout: r.stdout }; };
 
 function side(label, dist) {
   const base = join(WORK, label);
@@ -65,11 +68,11 @@ function sync(s, c, expected) {
   const r = s.cli(c, ['sync', '--json']);
   const action = JSON.parse(r.stdout).action;
   if (action !== expected) throw new Error(`${s.label}: expected ${expected}, got ${action}`);
-  return r.ms;
+  return r;
 }
 
 const sides = [side('this', resolve(ROOT, values.this)), side('other', resolve(values.other))];
-const rows = Object.fromEntries(sides.map((s) => [s.label, { stop: [], push: [], merge: [], fastForward: [] }]));
+const rows = Object.fromEntries(sides.map((s) => [s.label, { stop: [], push: [], merge: [], fastForward: [], pushCpu: [], mergeCpu: [], fastForwardCpu: [] }]));
 const floor = [];
 const loads = [loadavg()[0]];
 for (let round = 0; round < ROUNDS + 1; round += 1) {
@@ -82,15 +85,16 @@ for (let round = 0; round < ROUNDS + 1; round += 1) {
     const ff = sync(s, s.clones[0], 'fast-forward');
     if (round === 0) continue; // a warm-up round: page cache, code caches
     row.stop.push(...stops);
-    row.push.push(push);
-    row.merge.push(merge);
-    row.fastForward.push(ff);
+    for (const [k, r] of [['push', push], ['merge', merge], ['fastForward', ff]]) {
+      row[k].push(r.ms);
+      row[`${k}Cpu`].push(r.cpuMs);
+    }
   }
   loads.push(loadavg()[0]);
 }
 const result = {
   rounds: ROUNDS, seed: SEED, cores: cpus().length, node: process.version, load: { min: Math.min(...loads), max: Math.max(...loads) }, floorMs: median(floor),
-  rows: Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { stopMs: median(r.stop), pushMs: median(r.push), mergeMs: median(r.merge), fastForwardMs: median(r.fastForward) }])),
+  rows: Object.fromEntries(Object.entries(rows).map(([k, r]) => [k, { stopMs: median(r.stop), pushMs: median(r.push), mergeMs: median(r.merge), fastForwardMs: median(r.fastForward), pushCpuMs: median(r.pushCpu), mergeCpuMs: median(r.mergeCpu), fastForwardCpuMs: median(r.fastForwardCpu) }])),
 };
 if (values.json) console.log(JSON.stringify(result, null, 2));
 else {
@@ -100,12 +104,12 @@ else {
   console.log([
     `sync and Stop, this build against ${values.other}: medians of ${ROUNDS} interleaved rounds, ${SEED} seed capsules; ${result.cores} cores, node ${result.node}, load ${result.load.min.toFixed(1)}–${result.load.max.toFixed(1)}; node -e 0 ${result.floorMs.toFixed(0)} ms`,
     '',
-    '| row | this build | other | ratio |',
-    '| --- | ---: | ---: | ---: |',
-    `| Stop (one turn) | ${cell(t.stopMs, o.stopMs)} |`,
-    `| sync, push | ${cell(t.pushMs, o.pushMs)} |`,
-    `| sync, merge (both sides moved) | ${cell(t.mergeMs, o.mergeMs)} |`,
-    `| sync, fast-forward | ${cell(t.fastForwardMs, o.fastForwardMs)} |`,
+    '| row | this build | other | ratio | CPU this | CPU other | CPU ratio |',
+    '| --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    `| Stop (one turn) | ${cell(t.stopMs, o.stopMs)} | | | |`,
+    `| sync, push | ${cell(t.pushMs, o.pushMs)} | ${cell(t.pushCpuMs, o.pushCpuMs)} |`,
+    `| sync, merge (both sides moved) | ${cell(t.mergeMs, o.mergeMs)} | ${cell(t.mergeCpuMs, o.mergeCpuMs)} |`,
+    `| sync, fast-forward | ${cell(t.fastForwardMs, o.fastForwardMs)} | ${cell(t.fastForwardCpuMs, o.fastForwardCpuMs)} |`,
   ].join('\n'));
 }
 rmSync(WORK, { recursive: true, force: true });

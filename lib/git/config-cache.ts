@@ -1,5 +1,4 @@
-import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readFileSync, statSync } from 'node:fs';
 import type { RepoDirs } from './repo-dirs';
 
 /** One remembered config read: for which repository and environment, from which files, and what it gave. */
@@ -73,14 +72,15 @@ export function lookupConfigCache(cacheFile: string, key: string): ConfigCacheEn
   return entry;
 }
 
-/** Stores `entry` first, dropping an older entry with its key and the oldest past the limit. Best effort. */
-export function saveConfigCache(cacheFile: string, entry: ConfigCacheEntry): void {
+/**
+ * Stores `entry` first, dropping an older entry with its key and the oldest past the limit,
+ * through `write` (the runtime state dir's private writer, lib/local-state: 0600, atomic, never
+ * through a link). Best effort.
+ */
+export function saveConfigCache(cacheFile: string, entry: ConfigCacheEntry, write: (path: string, text: string) => void): void {
   try {
     const entries = [entry, ...readEntries(cacheFile).filter((e) => e.key !== entry.key)].slice(0, MAX_ENTRIES);
-    mkdirSync(dirname(cacheFile), { recursive: true });
-    const temp = `${cacheFile}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify({ format: FORMAT, entries })}\n`);
-    renameSync(temp, cacheFile);
+    write(cacheFile, `${JSON.stringify({ format: FORMAT, entries })}\n`);
   } catch {
     // A read-only state dir only costs the next process one git config call.
   }

@@ -46,6 +46,8 @@ export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions
 export interface ConfigReadOptions {
   /** The cache file of a repository (lib/local-state decides where); without it nothing is cached. */
   cacheFileOf?: (where: { commonDir: string; workTree: string | null }) => string | null;
+  /** How the cache file is written (lib/local-state's private writer); without it nothing is saved. */
+  writeCacheFile?: (path: string, text: string) => void;
   /** Replaces the racy-change windows (tests). */
   racyMs?: number;
 }
@@ -83,8 +85,8 @@ async function askGit(git: GitRunner, place: CachePlace | null, opts: ConfigRead
       const files = sources.files.map((f) => [f, statKey(f)] as [string, string | null | undefined]);
       const unchanged = before.every(([f, s]) => files.some(([g, t]) => g === f && t === s));
       const known = files.every((f): f is [string, string | null] => f[1] !== undefined);
-      if (known && unchanged && files.every(([, s]) => !changedRecently(s ?? null, startedAt, opts.racyMs))) {
-        saveConfigCache(place.file, { key: place.key, files, values, dirs });
+      if (opts.writeCacheFile && known && unchanged && files.every(([, s]) => !changedRecently(s ?? null, startedAt, opts.racyMs))) {
+        saveConfigCache(place.file, { key: place.key, files, values, dirs }, opts.writeCacheFile);
       }
     }
   }

@@ -34,11 +34,16 @@ export function descendantsOf(pid: number): number[] {
   return out;
 }
 
-/** Kills `pid` and every process under it with SIGKILL; a process already gone is skipped. */
-export function killTree(pid: number): void {
-  for (const target of [...descendantsOf(pid), pid]) {
+/**
+ * Kills `pid` and every process under it with SIGKILL; a process already gone is skipped. The
+ * tree is listed before any kill, and `pid` dies first: killed after its children, a git (or a
+ * script standing in for it) that waits on them could exit 0 in between, and its caller would
+ * read a killed call as a success with empty output.
+ */
+export function killTree(pid: number, kill: (pid: number, signal: NodeJS.Signals) => void = process.kill): void {
+  for (const target of [pid, ...descendantsOf(pid)]) {
     try {
-      process.kill(target, 'SIGKILL');
+      kill(target, 'SIGKILL');
     } catch {
       // already gone
     }

@@ -1,6 +1,7 @@
 import { peekConfigSnapshot, readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot';
 import { gitEnv } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
+import { writePrivateFile } from './private-file';
 import { resolveStateDir } from './state-dir';
 import { STATE_FILES, statePath } from './state-files';
 
@@ -11,7 +12,7 @@ import { STATE_FILES, statePath } from './state-files';
  * asked and fails.
  */
 export function readCachedConfig(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
-  return readConfigSnapshot(git, { ...opts, cacheFileOf: (where) => configCacheFile(git.env, where) });
+  return readConfigSnapshot(git, { ...opts, cacheFileOf: (where) => configCacheFile(git.env, where), writeCacheFile: writePrivateFile });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { writePrivateFile } from './private-file';
 import { STATE_FILES, statePath } from './state-files';
 
 /**
@@ -24,8 +25,12 @@ export function readCoordinationState(path: string): Record<string, unknown> | n
 /**
  * Writes a coordination state file atomically (a temporary file renamed over it), so the
  * SessionStart hook reading it at the same moment sees the old phase or the new one, never half.
+ * The supervisor's own file (`own`: under the runtime dir) goes through the private writer (0600,
+ * never through a link), like every runtime-state file; a file the user declared stays where and
+ * as they keep it, since other conductors share it. Throws STATE_FILE_UNSAFE (own).
  */
-export function writeCoordinationState(path: string, value: Record<string, unknown>): void {
+export function writeCoordinationState(path: string, value: Record<string, unknown>, opts: { own: boolean }): void {
+  if (opts.own) return writePrivateFile(path, `${JSON.stringify(value)}\n`);
   mkdirSync(dirname(path), { recursive: true });
   const temp = `${path}.${process.pid}.tmp`;
   writeFileSync(temp, `${JSON.stringify(value)}\n`);

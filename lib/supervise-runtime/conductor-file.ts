@@ -40,7 +40,7 @@ export class ConductorFile {
    */
   write(phase: ConductorPhase, data: { reset: number; session: string | null; capsuleId: string | null; at: string }): void {
     const previous = this.declared ? (readCoordinationState(this.path) ?? {}) : {};
-    writeCoordinationState(this.path, { ...previous, phase, conductor: CONDUCTOR_NAME, pid: this.pid, reset: data.reset, session: data.session, capsule_id: data.capsuleId, at: data.at });
+    writeCoordinationState(this.path, { ...previous, phase, conductor: CONDUCTOR_NAME, pid: this.pid, reset: data.reset, session: data.session, capsule_id: data.capsuleId, at: data.at }, { own: !this.declared });
   }
 
   /**

@@ -66,7 +66,7 @@ export async function mergeTrees(batch: CatFileBatch, listedOurs: TreeListing, l
   const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
   dropRetired(files);
   const capsules = capsuleSources(files);
-  const [oursIndex, theirsIndex] = await Promise.all([readIndexTexts(batch, rawOurs), readIndexTexts(batch, rawTheirs)]);
+  const [oursIndex, theirsIndex] = await readIndexTexts(batch, [rawOurs, rawTheirs]) as [Map<string, string>, Map<string, string>];
   const sides: IndexSide[] = [
     { listing: ours, entries: indexEntriesOf(oursIndex) },
     { listing: theirs, entries: indexEntriesOf(theirsIndex) },
@@ -131,11 +131,14 @@ export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[]
   return entries;
 }
 
-/** The index texts of a tree (path → text), to tell which index files a merge changes. */
-export async function readIndexTexts(batch: CatFileBatch, listing: TreeListing): Promise<Map<string, string>> {
-  const paths = [...listing.keys()].filter((p) => MEMORY_LAYOUT.isDerived(p));
-  const texts = await readBlobs(batch, paths.map((p) => listing.get(p)!.oid));
-  return new Map(paths.map((p) => [p, texts.get(listing.get(p)!.oid) ?? '']));
+/**
+ * The index texts of each tree (path → text), to tell which index files a merge changes. A
+ * shard both trees hold unchanged (most of them, on a fast-forward) is read once.
+ */
+export async function readIndexTexts(batch: CatFileBatch, listings: readonly TreeListing[]): Promise<Array<Map<string, string>>> {
+  const paths = listings.map((l) => [...l.keys()].filter((p) => MEMORY_LAYOUT.isDerived(p)));
+  const texts = await readBlobs(batch, listings.flatMap((l, i) => paths[i]!.map((p) => l.get(p)!.oid)));
+  return listings.map((l, i) => new Map(paths[i]!.map((p) => [p, texts.get(l.get(p)!.oid) ?? ''])));
 }
 
 async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly CapsuleSource[]): Promise<IndexEntry[]> {

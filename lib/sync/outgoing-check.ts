@@ -2,6 +2,7 @@ import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
 import { isFsckSafePath } from './fsck-paths';
 import { quotePath, writeMergeCommit } from './merge-commit';
+import type { TreeListing } from './merge-listings';
 
 // What a sync publishes is the local tip's tree on top of what the remote holds. Every tree that
 // came from a remote was checked on the way in (incoming-check.ts, merge-trees.ts), but a local
@@ -11,11 +12,17 @@ import { quotePath, writeMergeCommit } from './merge-commit';
 /** The message of the commit that leaves such paths out; fixed, so two runs on one tip write one commit. */
 export const UNSAFE_CLEANUP_MESSAGE = 'sync: leave out paths git fsck refuses\n\nCapsule-Op: merge\n';
 
-/** Paths fsck refuses that `tip` adds or changes on top of `base` (one diff-tree), sorted. Throws GIT_FAILED. */
-export async function unsafeOutgoing(git: GitRunner, base: string, tip: string): Promise<string[]> {
-  if (base === tip) return [];
-  const out = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--diff-filter=AMT', '--name-only', base, tip]);
-  return out.stdout.split('\0').filter((p) => p !== '' && !isFsckSafePath(p)).sort();
+/** Paths fsck refuses that a `git diff-tree -r -z --name-status` output adds or changes, sorted: the sync's own diff, no git process. */
+export function unsafeInDiff(diffTreeZ: string): string[] {
+  const fields = diffTreeZ.split('\0');
+  const out: string[] = [];
+  for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] !== 'D' && !isFsckSafePath(fields[i + 1]!)) out.push(fields[i + 1]!);
+  return out.sort();
+}
+
+/** Paths fsck refuses in a tree listing, sorted. */
+export function unsafeInListing(listing: TreeListing): string[] {
+  return [...listing.keys()].filter((p) => !isFsckSafePath(p)).sort();
 }
 
 /**

@@ -15,7 +15,7 @@ import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
-import { dropPaths, unsafeOutgoing } from './outgoing-check';
+import { dropPaths, unsafeInDiff, unsafeInListing } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
 import { publishOnRemote } from './publish-on-remote';
@@ -235,18 +235,20 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   }
 
   report.action = await decide(git, local, remoteTip);
-  const listings = report.action === 'merge' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
+  // A fast-forward is checked against the merge (incoming-check.ts), which needs both listings anyway.
+  const listings = report.action === 'merge' || report.action === 'fast-forward' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
   const seen = listings ? canonicalBoth(listings) : null;
-  Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : await countLinear(git, report.action, local!, remoteTip!));
+  const linear = seen ? null : await countLinear(git, report.action, local!, remoteTip!);
+  Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : linear!.counts);
   if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
   const pushing = opts.push !== false;
   // A fast-forward takes the remote's tree as it is: only when that is what merging it gives.
-  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip! })).refused);
+  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip!, listings })).refused);
   if (dryRun || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
   input.guard();
 
   if (report.action === 'fast-forward') {
-    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch });
+    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch, listings });
     report.refused.push(...taken.refused);
     progress(`capsule sync: fast-forwarding ${ref}${taken.commit === remoteTip ? '' : `, repairing what ${remote} dropped, misindexed or cannot hold`}`);
     const moved = await moveRef(git, { ref, to: taken.commit, from: local, drop: taken.commit === remoteTip ? [] : [scratch] });
@@ -270,9 +272,8 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     return { done: true, report };
   }
 
-  // Nothing fsck refuses is published, whatever put it on the local branch.
-  const outgoingBase = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
-  const unsafe = await unsafeOutgoing(git, outgoingBase, local!);
+  // Nothing fsck refuses is published, whatever put it on the local branch (read from what this round already listed or diffed).
+  const unsafe = linear ? unsafeInDiff(linear.diff) : unsafeInListing(listings!.ours);
   if (unsafe.length > 0) {
     progress(`capsule sync: leaving out ${unsafe.length} paths git fsck refuses`);
     const cleaned = await dropPaths(git, { ref, tip: local!, paths: unsafe });
@@ -284,7 +285,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
 
   // Publish: the local state in one commit on the remote tip (on top of it when it moved, holding the union of both).
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
-  const base = outgoingBase;
+  const base = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
     ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch })
@@ -355,13 +356,13 @@ async function decide(git: GitRunner, local: string | null, remote: string | nul
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
 
-/** Counts for tips on one line of history, from a diff of the two (no full listing). */
-async function countLinear(git: GitRunner, action: SyncAction, local: string, remote: string): Promise<{ incoming: SyncCounts; outgoing: SyncCounts }> {
-  if (action !== 'push' && action !== 'fast-forward') return { incoming: NO_COUNTS, outgoing: NO_COUNTS };
+/** Counts for tips on one line of history, from a diff of the two (no full listing), and that diff (`--name-status -z`). */
+async function countLinear(git: GitRunner, action: SyncAction, local: string, remote: string): Promise<{ counts: { incoming: SyncCounts; outgoing: SyncCounts }; diff: string }> {
+  if (action !== 'push' && action !== 'fast-forward') return { counts: { incoming: NO_COUNTS, outgoing: NO_COUNTS }, diff: '' };
   const [from, to] = action === 'push' ? [remote, local] : [local, remote];
   const out = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]);
   const counts = countDiff(out.stdout);
-  return action === 'push' ? { incoming: NO_COUNTS, outgoing: counts } : { incoming: counts, outgoing: NO_COUNTS };
+  return { counts: action === 'push' ? { incoming: NO_COUNTS, outgoing: counts } : { incoming: counts, outgoing: NO_COUNTS }, diff: out.stdout };
 }
 
 async function isAncestor(git: GitRunner, ancestor: string, of: string): Promise<boolean> {

@@ -1,5 +1,7 @@
-import { mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync, mkdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { resolveStateDir } from '../../lib/local-state/state-dir';
+import { STATE_FILES, statePath } from '../../lib/local-state/state-files';
 import { readCachedConfig } from '../../lib/local-state/cached-config';
 import { createGitRunner } from '../../lib/git/git-runner';
 import { recordingRunner } from './support/recording-runner';
@@ -34,6 +36,22 @@ describe('readConfigSnapshot', () => {
     expect(second.values).toEqual({ 'capsule.ref': 'refs/capsule-memory/x', 'user.name': 'Test User', 'user.email': 'test@example.com' });
     expect(second.dirs).toEqual(first.dirs);
     expect(second.dirs?.commonDir).toBe(git(dir, ['rev-parse', '--path-format=absolute', '--git-common-dir'], env));
+  });
+
+  it('keeps its cache file private (0600) and never writes through a link planted where it goes', async () => {
+    const stateDir = join(env.HOME!, 'state');
+    const cacheEnv = { ...env, CAPSULE_STATE_DIR: stateDir };
+    const commonDir = git(dir, ['rev-parse', '--path-format=absolute', '--git-common-dir'], env);
+    const file = statePath(resolveStateDir({ env: cacheEnv, commonDir, workTree: dir })!, STATE_FILES.configCache);
+    const victim = join(env.HOME!, 'victim');
+    writeFileSync(victim, 'keep\n');
+    mkdirSync(dirname(file), { recursive: true });
+    symlinkSync(victim, file);
+    await read(dir, cacheEnv);
+    expect(readFileSync(victim, 'utf8')).toBe('keep\n');
+    expect(lstatSync(file).isFile()).toBe(true);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect((await read(dir, cacheEnv)).calls).toBe(0);
   });
 
   it('shares one read of git between two readers in one process', async () => {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkCoordination, COORDINATION_ENV } from '../../lib/resume-runtime/coordination-guard';
@@ -29,6 +29,19 @@ describe('ConductorFile', () => {
     const decision = await checkCoordination(file.childEnv({}), dir);
     expect(decision.defer).toBe(defer);
     if (!decision.defer) expect(decision.notice).toBeNull();
+  });
+
+  it('writes its own file privately (0600, in a 0700 folder) and never through a link planted there', () => {
+    const file = own();
+    const victim = join(dir, 'victim');
+    writeFileSync(victim, 'keep\n');
+    mkdirSync(join(dir, 'runtime', 'supervise'), { recursive: true });
+    symlinkSync(victim, file.path);
+    file.write('complete', data);
+    expect(readFileSync(victim, 'utf8')).toBe('keep\n');
+    expect(lstatSync(file.path).isFile()).toBe(true);
+    expect(statSync(file.path).mode & 0o777).toBe(0o600);
+    expect(JSON.parse(readFileSync(file.path, 'utf8'))).toMatchObject({ phase: 'complete', conductor: CONDUCTOR_NAME });
   });
 
   it('uses its own file under the runtime dir when none is declared, and removes it at the end', () => {
