@@ -78,7 +78,8 @@ function pullAndPush(a: Author): { added: number; by: string[] } {
   expect([push.status, push.stderr]).toEqual([0, '']);
   const after = refOf(trio.remote, trio.env, REMOTE_REF)!;
   const range = before === null ? [after] : [`${before}..${after}`];
-  const by = git(trio.remote, ['log', '--format=%an', ...range], trio.env).split('\n').filter(Boolean);
+  // The deterministic root every memory branch starts from arrives with the first push; it is no commit of this sync's.
+  const by = git(trio.remote, ['log', '--min-parents=1', '--format=%an', ...range], trio.env).split('\n').filter(Boolean);
   return { added: by.length, by };
 }
 
