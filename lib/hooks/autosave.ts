@@ -13,6 +13,7 @@ import { readSessionState, writeSessionState, type SessionState } from '../local
 import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { redactHostText, redactRecords } from '../hosts/redact-records';
+import { redactDeep } from '../redact/redact-deep';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
@@ -182,7 +183,9 @@ export async function commitDocument(
     const result = await store.writeCapsule(renderCapsule(d), { now: ctx.now(), op: opts.op, replace: opts.replace });
     const redacted = result.redactions.reduce((n, f) => n + f.count, 0);
     if (redacted > 0) ctx.warn('REDACTED', `${redacted} secret(s) redacted before commit`);
-    return { commit: result.commit, doc: d };
+    // The document handed back is kept in the session's runtime state as committed: redacted
+    // the same way when the store found something (rare: the records were redacted as read).
+    return { commit: result.commit, doc: redacted > 0 ? redactDeep(d).value : d };
   };
   try {
     return await write(doc);

@@ -48,9 +48,16 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
 
 /**
  * Writes a session's state atomically (temp file + rename), so a killed hook never leaves half a
- * file; private (lib/local-state/private-file.ts) and redacted: it holds the autosave document and
- * raw failure output, and nothing secret is kept where the hooks keep their state either.
+ * file; private (lib/local-state/private-file.ts) and redacted: it holds failure output carried
+ * between turns, and nothing secret is kept where the hooks keep their state either. The two
+ * documents are left as they are: each is a capsule as the memory branch holds it (the autosave
+ * as the store committed it, through its one redacting write path; the seed as it was read from
+ * the branch, already in this repository's objects, and redacted again by the autosave that
+ * commits on top of it). Redacting them here again was the costliest step of a resume's
+ * SessionStart (the redactor's first, cold run in the process: 5–15 ms of CPU).
  */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
-  writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify(redactDeep(state).value));
+  const { autosaveDoc, seedDoc, ...rest } = state;
+  const kept = { ...(autosaveDoc === undefined ? {} : { autosaveDoc }), ...(seedDoc === undefined ? {} : { seedDoc }) };
+  writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify({ ...redactDeep(rest).value, ...kept }));
 }

@@ -1,4 +1,4 @@
-import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
@@ -32,6 +32,17 @@ describe('makeStopHook', () => {
     expect(doc.sections.files).toContain('modified: src/widget.ts');
     expect(doc.sections.errors.join('\n')).toContain('npm test');
     expect(readErrorLog(repo.stateDir)).toEqual([]);
+  });
+
+  it('keeps the autosave in its runtime state as committed: a secret the store redacts (here the branch name, which no record carries) is redacted there too', async () => {
+    const token = `ghp_${'Zq7'.repeat(12)}`;
+    git(repo.dir, 'checkout', '-q', '-b', token);
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'build the widget', write: `${repo.dir}/src/widget.ts` }));
+    await stop();
+    expect(git(repo.dir, 'show', `refs/heads/capsules:${capsuleFiles()[0]}`)).not.toContain(token);
+    const states = readdirSync(join(repo.stateDir, 'sessions')).map((f) => readFileSync(join(repo.stateDir, 'sessions', f), 'utf8'));
+    expect(states.join('\n')).toContain('autosaveDoc');
+    expect(states.join('\n')).not.toContain(token);
   });
 
   it('updates the same capsule in place on the next turn', async () => {

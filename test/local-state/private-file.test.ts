@@ -83,17 +83,24 @@ describe('readPrivateFile and readRegularFile', () => {
 });
 
 describe('writeSessionState', () => {
-  it('keeps no secret of the autosave document, the carried work state or its keys', () => {
+  it('keeps no secret of the carried work state or its keys', () => {
     const token = `ghp_${'Zq7'.repeat(12)}`;
     writeSessionState(root, 's1', {
       workCarry: { [`Bash:curl -H "Authorization: token ${token}" https://api.github.com`]: `Exit code 22 for ${token}` },
-      autosaveDoc: { frontmatter: { id: '01JDQ7000000000000000000AB', objective: `push with ${token}` }, sections: {}, notes: '' } as never,
     });
     const text = readFileSync(sessionStatePath(root, 's1'), 'utf8');
     expect(text).not.toContain(token);
     expect(text).toContain('[REDACTED:github-token]');
     expect(mode(sessionStatePath(root, 's1'))).toBe(0o600);
     expect(Object.values((readSessionState(root, 's1').workCarry ?? {}) as Record<string, string>)).toEqual(['Exit code 22 for [REDACTED:github-token]']);
+  });
+
+  // The documents are capsules as the branch holds them (the autosave as committed, redacted by
+  // the store's write path; the seed as read from the branch): kept as they are, not redacted twice.
+  it('keeps the autosave and seed documents as given', () => {
+    const doc = { frontmatter: { id: '01JDQ7000000000000000000AB', objective: 'build the widget' }, sections: {}, notes: '' } as never;
+    writeSessionState(root, 's1', { autosaveDoc: doc, seedDoc: doc, parentCapsuleId: '01JDQ7000000000000000000AB' });
+    expect(readSessionState(root, 's1')).toEqual({ autosaveDoc: doc, seedDoc: doc, parentCapsuleId: '01JDQ7000000000000000000AB' });
   });
 });
 

@@ -31,8 +31,9 @@ force-pushed. The remote is one more writer, not the truth: a fast-forward that 
 local capsule files, replace a document with an older version, or bring an index its documents
 and status events do not give is taken with a repair commit on top (pushed back), paths git fsck
 refuses are left out of everything merged or pushed, and sync prints a "refused" line per kind.
-The memory branch checked out in a worktree is never moved (MEMORY_REF_CHECKED_OUT). Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached (nothing changes
-locally), SYNC_RACE_LOST when the remote kept moving.`,
+Exit 1 with REMOTE_UNREACHABLE when the remote cannot be reached (nothing changes locally),
+SYNC_RACE_LOST when the remote kept moving, MEMORY_REF_CHECKED_OUT when a worktree has the
+memory branch checked out (nothing moves).`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('sync', args, {
       'dry-run': { type: 'boolean' },
