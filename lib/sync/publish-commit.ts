@@ -23,12 +23,16 @@ const FIELD = '\x1f';
  * the same tip and base give the same commit, so a sync killed after pushing and run again
  * finds its commit already on the remote. The per-turn commits between base and tip are not
  * its ancestors, so a push of it sends none of them. When the tip is already one plain commit
- * on top of `base`, it is published as it is. Throws GIT_FAILED.
+ * on top of `base`, it is published as it is. `diff`, when given, is `git diff-tree -r -z
+ * --no-renames --name-status base tip` already taken. Throws GIT_FAILED.
  */
-export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity }): Promise<Published> {
+export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity; diff?: string }): Promise<Published> {
   const { tip, base, identity } = input;
-  // Both at once: the commits it stands for, and what it changes.
-  const [commits, diff] = await Promise.all([localRange(git, base, tip), git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip])]);
+  // Both at once: the commits it stands for, and what it changes (unless the caller already diffed base and tip).
+  const [commits, diff] = await Promise.all([
+    localRange(git, base, tip),
+    input.diff !== undefined ? { stdout: input.diff } : git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip]),
+  ]);
   if (commits.length === 0) return { commit: tip, created: false, localCommits: 0, summary: null };
   const localCommits = countLocalCommits(commits);
   if (commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {

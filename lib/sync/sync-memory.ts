@@ -234,11 +234,13 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     }
   }
 
-  report.action = await decide(git, local, remoteTip);
+  const decided = await decide(git, local, remoteTip);
+  report.action = decided.action;
   // A fast-forward is checked against the merge (incoming-check.ts), which needs both listings anyway.
   const listings = report.action === 'merge' || report.action === 'fast-forward' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
   const seen = listings ? canonicalBoth(listings) : null;
   const linear = seen ? null : await countLinear(git, report.action, local!, remoteTip!);
+  const diffed = local;
   Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : linear!.counts);
   if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
   const pushing = opts.push !== false;
@@ -285,11 +287,12 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
 
   // Publish: the local state in one commit on the remote tip (on top of it when it moved, holding the union of both).
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
-  const base = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
+  // (A commit that left out unsafe paths descends from the tip decide saw, so its merge base is the same.)
+  const base = report.action === 'push' && remoteTip !== null ? remoteTip : (decided.base ?? (await rootOf(git, local!)));
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
     ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch })
-    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity })), resolutions: [], unsafe: [] };
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
   report.refused.push(...refusal('unsafe-path', published.unsafe));
@@ -344,14 +347,18 @@ async function inLocalHistory(git: GitRunner, batch: CatFileBatch, commit: strin
   return commit === localTip || (await isAncestor(git, commit, localTip));
 }
 
-async function decide(git: GitRunner, local: string | null, remote: string | null): Promise<SyncAction> {
-  if (local === null && remote === null) return 'nothing';
-  if (local === remote) return 'up-to-date';
-  if (remote === null) return 'push';
-  if (local === null) return 'fast-forward';
-  // Both asked at once: one git process each, and only one of them can be true.
-  const [ahead, behind] = await Promise.all([isAncestor(git, remote, local), isAncestor(git, local, remote)]);
-  return ahead ? 'push' : behind ? 'fast-forward' : 'merge';
+/**
+ * What the two tips call for, and the newest commit both reach (null when either is missing or
+ * they share none). One `git merge-base`: the remote tip is the merge base exactly when the local
+ * branch contains it, and the local tip when the remote contains it.
+ */
+async function decide(git: GitRunner, local: string | null, remote: string | null): Promise<{ action: SyncAction; base: string | null }> {
+  if (local === null && remote === null) return { action: 'nothing', base: null };
+  if (local === remote) return { action: 'up-to-date', base: local };
+  if (remote === null) return { action: 'push', base: null };
+  if (local === null) return { action: 'fast-forward', base: null };
+  const base = await mergeBase(git, local, remote);
+  return { action: base === remote ? 'push' : base === local ? 'fast-forward' : 'merge', base };
 }
 
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
