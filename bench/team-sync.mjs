@@ -56,19 +56,34 @@ const authors = Array.from({ length: AUTHORS }, (_, i) => {
 
 const owner = new Map(); // session id → author name
 const seen = { docs: new Set(), events: new Set() }; // every capsule and status event any clone ever had
-const stats = { stopMs: [], floorMs: [], syncs: [], syncFailures: [], attemptsMax: 0, resumes: 0, crossAuthor: 0, resumeFailures: 0, hookFailures: 0, looseKbMax: 0, perSyncMax: 0 };
+const stats = { stopMs: [], stopCpuMs: [], floorMs: [], floorCpuMs: [], syncs: [], syncFailures: [], attemptsMax: 0, resumes: 0, crossAuthor: 0, resumeFailures: 0, hookFailures: 0, looseKbMax: 0, perSyncMax: 0 };
 let sessionCounter = 0;
+
+// CPU time of each child (user + sys), through GNU time where there is one: on a loaded machine it moves far less than wall time.
+const TIME = existsSync('/usr/bin/time') ? '/usr/bin/time' : null;
+let runs = 0;
 
 /** Runs a process to the end (the authors work at the same time, so nothing here blocks the others). */
 function run(cmd, args, opts) {
   const t0 = performance.now();
+  const cpuFile = TIME ? join(WORK, `cpu-${(runs += 1)}`) : null;
   return new Promise((done) => {
-    const child = spawn(cmd, args, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [bin, argv] = cpuFile ? [TIME, ['-f', '%U %S', '-o', cpuFile, cmd, ...args]] : [cmd, args];
+    const child = spawn(bin, argv, { cwd: opts.cwd, env: opts.env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d) => (stderr += d));
-    child.on('close', (status) => done({ status, stdout, stderr, ms: performance.now() - t0 }));
+    child.on('close', (status) => {
+      const ms = performance.now() - t0;
+      let cpuMs = null;
+      if (cpuFile) {
+        const [user, sys] = (existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8') : '').trim().split('\n').pop().split(' ').map(Number);
+        if (Number.isFinite(user) && Number.isFinite(sys)) cpuMs = (user + sys) * 1000;
+        rmSync(cpuFile, { force: true });
+      }
+      done({ status, stdout, stderr, ms, cpuMs });
+    });
     child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
   });
@@ -119,6 +134,7 @@ async function stop(a) {
   appendFileSync(a.transcript, turnRecords(a));
   const r = await hook(a, 'stop.js', { session_id: a.session, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: `done with step ${a.turn}` });
   stats.stopMs.push(r.ms);
+  if (r.cpuMs !== null) stats.stopCpuMs.push(r.cpuMs);
 }
 
 async function clear(a) {
@@ -154,7 +170,7 @@ async function sync(a, args = []) {
   let published = report.published;
   if (published === undefined) published = report.pushed ? Number(git(a.dir, ['rev-list', '--count', report.remoteTip.before ? `${report.remoteTip.before}..${report.remoteTip.after}` : report.remoteTip.after])) : 0;
   stats.perSyncMax = Math.max(stats.perSyncMax, published);
-  stats.syncs.push({ action: report.action, ms: r.ms, published, push: !args.includes('--no-push') });
+  stats.syncs.push({ action: report.action, ms: r.ms, cpuMs: r.cpuMs, published, push: !args.includes('--no-push') });
   record(a);
   return remoteRef;
 }
@@ -174,7 +190,9 @@ function record(a) {
 }
 
 async function floor() {
-  stats.floorMs.push((await run(process.execPath, ['-e', '0'], { env: ENV })).ms);
+  const r = await run(process.execPath, ['-e', '0'], { env: ENV });
+  stats.floorMs.push(r.ms);
+  if (r.cpuMs !== null) stats.floorCpuMs.push(r.cpuMs);
 }
 
 const started = performance.now();
@@ -236,7 +254,7 @@ const cloneBytes = check.reduce((n, l) => n + Number(l.split(' ')[2]), 0);
 const localCommits = Number(git(authors[0].dir, ['rev-list', '--count', '--all']));
 const looseKbEnd = Math.max(...authors.map((a) => Number(/^size: (\d+)/m.exec(git(a.dir, ['count-objects', '-v']))?.[1] ?? 0)));
 
-const byAction = (action, push) => stats.syncs.filter((s) => s.action === action && (push === undefined || s.push === push)).map((s) => s.ms);
+const byAction = (action, push, key = 'ms') => stats.syncs.filter((s) => s.action === action && (push === undefined || s.push === push) && s[key] !== null).map((s) => s[key]);
 const authorDays = AUTHORS * DAYS;
 const result = {
   label: values.label, dist: values.dist, authors: AUTHORS, sessions: SESSIONS, turns: TURNS, days: DAYS, syncEvery: SYNC_EVERY, clearEvery: CLEAR_EVERY,
@@ -251,7 +269,9 @@ const result = {
     merge: median(byAction('merge', true)), fastForward: median(byAction('fast-forward')), push: median(byAction('push', true)),
     mergeNoPush: median(byAction('merge', false)), counts: Object.fromEntries(['merge', 'fast-forward', 'push', 'up-to-date'].map((k) => [k, byAction(k).length])),
   },
+  syncCpuMs: TIME ? { merge: median(byAction('merge', true, 'cpuMs')), fastForward: median(byAction('fast-forward', undefined, 'cpuMs')), push: median(byAction('push', true, 'cpuMs')) } : null,
   stopMs: median(stats.stopMs), stops: stats.stopMs.length, floorMs: median(stats.floorMs),
+  stopCpuMs: TIME ? median(stats.stopCpuMs) : null, floorCpuMs: TIME ? median(stats.floorCpuMs) : null,
   capsulesSeen: seen.docs.size, eventsSeen: seen.events.size, lost, resumes: stats.resumes, crossAuthorResumes: stats.crossAuthor,
   resumeFailures: stats.resumeFailures, hookFailures: stats.hookFailures, syncFailures: stats.syncFailures, attemptsMax: stats.attemptsMax, localCommitsAuthor1: localCommits,
 };
@@ -265,7 +285,8 @@ else {
     `a fresh git clone of the project: ${check.length} memory objects, ${kb(cloneBytes)}`,
     `loose objects per clone: at most ${stats.looseKbMax} KB during the run, ${looseKbEnd} KB at the end`,
     `sync median: merge ${result.syncMs.merge?.toFixed(0)} ms, fast-forward ${result.syncMs.fastForward?.toFixed(0)} ms, push ${result.syncMs.push?.toFixed(0)} ms, merge --no-push ${result.syncMs.mergeNoPush?.toFixed(0)} ms`,
-    `Stop median ${result.stopMs.toFixed(0)} ms over ${result.stops} turns (node -e 0: ${result.floorMs.toFixed(0)} ms)`,
+    ...(result.syncCpuMs ? [`sync median CPU (user+sys): merge ${result.syncCpuMs.merge?.toFixed(0)} ms, fast-forward ${result.syncCpuMs.fastForward?.toFixed(0)} ms, push ${result.syncCpuMs.push?.toFixed(0)} ms`] : []),
+    `Stop median ${result.stopMs.toFixed(0)} ms over ${result.stops} turns (node -e 0: ${result.floorMs.toFixed(0)} ms)${result.stopCpuMs ? `; CPU ${result.stopCpuMs.toFixed(0)} ms (node -e 0: ${result.floorCpuMs.toFixed(0)} ms)` : ''}`,
     `capsules ${seen.docs.size}, status events ${seen.events.size}; lost ${lost}; resumes ${stats.resumes} (cross-author ${stats.crossAuthor}, none found ${stats.resumeFailures}); hook failures ${stats.hookFailures}`,
   ].join('\n'));
 }

@@ -3,7 +3,7 @@ import { WRITE_CONFIG } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
 import { historyRef } from './local-history';
-import { buildMergeStream, laterCommitTime, writeMergeCommit, writeScratchCommit } from './merge-commit';
+import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
 import type { MergeResolution, TreeFile } from './merge-listings';
 import { listTree, mergeTrees } from './merge-trees';
 
@@ -52,20 +52,6 @@ export async function mergeIntoRef(git: GitRunner, batch: CatFileBatch, input: {
   const stream = buildMergeStream({ ref, epochSeconds, merged, parents: [{ commit: local, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
   const outcome = await writeMergeCommit(git, stream);
   return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions, unsafe: merged.unsafe } : outcome;
-}
-
-/**
- * The deterministic union merge of the publish commit and the remote tip, built on a scratch
- * ref (`scratch`, whose old value does not matter): the memory ref moves to it later, in the
- * caller's transaction. Throws SYNC_FORMAT_MISMATCH, GIT_FAILED.
- */
-export async function mergeOnScratch(git: GitRunner, batch: CatFileBatch, input: { scratch: string; published: string; remote: string; listings: Listings }): Promise<{ commit: string; resolutions: MergeResolution[]; unsafe: string[] }> {
-  const { scratch, published, remote, listings } = input;
-  const merged = await mergeTrees(batch, listings.ours, listings.theirs);
-  const [oursIndex, theirsIndex] = merged.sideIndexes;
-  const epochSeconds = await laterCommitTime(git, [published, remote]);
-  const stream = buildMergeStream({ ref: scratch, epochSeconds, merged, parents: [{ commit: published, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
-  return { commit: await writeScratchCommit(git, stream, scratch), resolutions: merged.resolutions, unsafe: merged.unsafe };
 }
 
 /** The history ref that keeps `replaced`, or null when the local history is not kept (0 days). */

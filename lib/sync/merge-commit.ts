@@ -4,6 +4,7 @@ import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
 import type { MergedTree } from './merge-trees';
 import type { TreeListing } from './merge-listings';
+import type { TreeChange } from './publish-message';
 
 /** The message of every sync merge; fixed so two machines merging the same tips make one commit. */
 export const MERGE_MESSAGE = 'sync: merge memory branches\n\nCapsule-Op: merge\n';
@@ -31,23 +32,9 @@ export interface MergeParent {
 export function buildMergeStream(input: { ref: string; parents: [MergeParent] | [MergeParent, MergeParent]; epochSeconds: number; merged: MergedTree }): string {
   const { ref, epochSeconds, merged } = input;
   const [first, second] = [...input.parents].sort((a, b) => (a.commit < b.commit ? -1 : 1)) as [MergeParent, MergeParent | undefined];
-  const base = first.listing;
-  const baseIndex = first.index;
   const who = `${ROOT_COMMIT.identity.name} <${ROOT_COMMIT.identity.email}> ${epochSeconds} +0000`;
-  const head = second ? `${data(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${data(REPAIR_MESSAGE)}from ${first.commit}\n`;
-  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`];
-  // Files of the first parent the merge no longer has: index files, paths fsck refuses, and, when
-  // a side had an older layout, capsule files moved to where the current layout keeps them.
-  for (const path of new Set([...base.keys(), ...baseIndex.keys()])) {
-    if (!merged.files.has(path) && !merged.index.has(path)) parts.push(`D ${quotePath(path)}\n`);
-  }
-  for (const [path, file] of merged.files) {
-    const had = base.get(path);
-    if (!had || had.oid !== file.oid || had.mode !== file.mode) parts.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
-  }
-  for (const [path, text] of merged.index) {
-    if (baseIndex.get(path) !== text) parts.push(`M 100644 inline ${quotePath(path)}\n${data(text)}`);
-  }
+  const head = second ? `${fastImportData(MERGE_MESSAGE)}from ${first.commit}\nmerge ${second.commit}\n` : `${fastImportData(REPAIR_MESSAGE)}from ${first.commit}\n`;
+  const parts = [`commit ${ref}\nmark :1\nauthor ${who}\ncommitter ${who}\n${head}`, ...treeEdits(first, merged).lines];
   parts.push('\nget-mark :1\ndone\n');
   return parts.join('');
 }
@@ -82,7 +69,37 @@ export async function laterCommitTime(git: GitRunner, commits: readonly string[]
   return Math.max(...out.stdout.trim().split('\n').map(Number));
 }
 
-function data(text: string): string {
+/**
+ * What `merged` changes in `base`'s tree: the fast-import file lines and the same changes as
+ * `diff-tree --name-status` names them. Files of the base the merge no longer has go first (index
+ * files, paths fsck refuses, and, when a side had an older layout, capsule files moved to where
+ * the current layout keeps them), so a folder moved by a layout upgrade lands whole.
+ */
+export function treeEdits(base: Pick<MergeParent, 'listing' | 'index'>, merged: MergedTree): { lines: string[]; changes: TreeChange[] } {
+  const lines: string[] = [];
+  const changes: TreeChange[] = [];
+  const had = (path: string) => base.listing.has(path) || base.index.has(path);
+  for (const path of new Set([...base.listing.keys(), ...base.index.keys()])) {
+    if (merged.files.has(path) || merged.index.has(path)) continue;
+    lines.push(`D ${quotePath(path)}\n`);
+    changes.push({ status: 'D', path });
+  }
+  for (const [path, file] of merged.files) {
+    const was = base.listing.get(path);
+    if (was && was.oid === file.oid && was.mode === file.mode) continue;
+    lines.push(`M ${file.mode} ${file.oid} ${quotePath(path)}\n`);
+    changes.push({ status: had(path) ? 'M' : 'A', path });
+  }
+  for (const [path, text] of merged.index) {
+    if (base.index.get(path) === text) continue;
+    lines.push(`M 100644 inline ${quotePath(path)}\n${fastImportData(text)}`);
+    changes.push({ status: had(path) ? 'M' : 'A', path });
+  }
+  return { lines, changes };
+}
+
+/** A fast-import `data` block. */
+export function fastImportData(text: string): string {
   return `data ${Buffer.byteLength(text, 'utf8')}\n${text}\n`;
 }
 

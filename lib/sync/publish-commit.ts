@@ -2,7 +2,7 @@ import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
 import type { CatFileBatch } from '../git/cat-file-batch';
 import { WRITE_CONFIG, type GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
-import { parseTreeChanges, publishMessage, type PublishSummary } from './publish-message';
+import { parseTreeChanges, publishMessage, type PublishSummary, type TreeChange } from './publish-message';
 
 /** What publishing the local tip took: the commit that carries its state, and whether it is new. */
 export interface Published {
@@ -28,27 +28,14 @@ const FIELD = '\x1f';
 export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity }): Promise<Published> {
   const { tip, base, identity } = input;
   // Both at once: the commits it stands for, and what it changes.
-  const [log, diff] = await Promise.all([
-    git.run(['log', `--format=%H${FIELD}%P${FIELD}%ct${FIELD}%(trailers:key=Capsule-Op,valueonly,separator=%x2c)${FIELD}%(trailers:key=Capsule-Local-Commits,valueonly,separator=%x2c)`, `${base}..${tip}`, '--']),
-    git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip]),
-  ]);
-  const commits = log.stdout.split('\n').filter(Boolean).map((line) => {
-    const [oid = '', parents = '', time = '0', op = '', folded = ''] = line.split(FIELD);
-    return { oid, parents: parents.split(' ').filter(Boolean), time: Number(time), op: op.trim(), folded: Number(folded) };
-  });
+  const [commits, diff] = await Promise.all([localRange(git, base, tip), git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', base, tip])]);
   if (commits.length === 0) return { commit: tip, created: false, localCommits: 0, summary: null };
-  const localCommits = commits.reduce((n, c) => n + (c.op === 'merge' ? 0 : c.op === 'publish' && Number.isInteger(c.folded) && c.folded > 0 ? c.folded : 1), 0);
+  const localCommits = countLocalCommits(commits);
   if (commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {
     return { commit: tip, created: false, localCommits, summary: null };
   }
   const changes = parseTreeChanges(diff.stdout);
-  const docs = changes.filter((c) => c.status !== 'D' && c.path.endsWith('/capsule.md')).slice(0, 60);
-  const texts = await Promise.all(docs.map((c) => batch.readText(`${tip}:${c.path}`)));
-  const objectives = new Map<string, string>();
-  docs.forEach((c, i) => {
-    const objective = objectiveOf(texts[i] ?? null);
-    if (objective !== null) objectives.set(c.path.split('/').slice(-2)[0]!, objective);
-  });
+  const objectives = await objectivesOf(batch, changes, (path) => `${tip}:${path}`);
   const { message, summary } = publishMessage({ changes, objectives, localCommits });
   const when = `${commits.find((c) => c.oid === tip)?.time ?? 0} +0000`;
   const out = await git.run([...WRITE_CONFIG, 'commit-tree', `${tip}^{tree}`, '-p', base, '-F', '-'], {
@@ -56,6 +43,41 @@ export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: 
     env: { GIT_AUTHOR_NAME: identity.name, GIT_AUTHOR_EMAIL: identity.email, GIT_AUTHOR_DATE: when, GIT_COMMITTER_NAME: identity.name, GIT_COMMITTER_EMAIL: identity.email, GIT_COMMITTER_DATE: when },
   });
   return { commit: out.stdout.trim(), created: true, localCommits, summary };
+}
+
+/** One local commit a publish stands for. */
+export interface LocalCommit {
+  oid: string;
+  parents: string[];
+  time: number;
+  op: string;
+  folded: number;
+}
+
+/** The commits of `base..tip`, newest first, with the trailers that say what each stood for. Throws GIT_FAILED. */
+export async function localRange(git: GitRunner, base: string, tip: string): Promise<LocalCommit[]> {
+  const log = await git.run(['log', `--format=%H${FIELD}%P${FIELD}%ct${FIELD}%(trailers:key=Capsule-Op,valueonly,separator=%x2c)${FIELD}%(trailers:key=Capsule-Local-Commits,valueonly,separator=%x2c)`, `${base}..${tip}`, '--']);
+  return log.stdout.split('\n').filter(Boolean).map((line) => {
+    const [oid = '', parents = '', time = '0', op = '', folded = ''] = line.split(FIELD);
+    return { oid, parents: parents.split(' ').filter(Boolean), time: Number(time), op: op.trim(), folded: Number(folded) };
+  });
+}
+
+/** The turns a range stands for: a merge counts for nothing, an earlier publish for what it stood for. */
+export function countLocalCommits(commits: readonly LocalCommit[]): number {
+  return commits.reduce((n, c) => n + (c.op === 'merge' ? 0 : c.op === 'publish' && Number.isInteger(c.folded) && c.folded > 0 ? c.folded : 1), 0);
+}
+
+/** The objective of each written or updated capsule among `changes` (at most 60 read), by id. */
+export async function objectivesOf(batch: CatFileBatch, changes: readonly TreeChange[], spec: (path: string) => string | null): Promise<Map<string, string>> {
+  const docs = changes.filter((c) => c.status !== 'D' && c.path.endsWith('/capsule.md')).slice(0, 60);
+  const texts = await Promise.all(docs.map((c) => { const s = spec(c.path); return s === null ? null : batch.readText(s); }));
+  const objectives = new Map<string, string>();
+  docs.forEach((c, i) => {
+    const objective = objectiveOf(texts[i] ?? null);
+    if (objective !== null) objectives.set(c.path.split('/').slice(-2)[0]!, objective);
+  });
+  return objectives;
 }
 
 function objectiveOf(text: string | null): string | null {

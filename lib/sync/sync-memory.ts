@@ -12,12 +12,13 @@ import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
 import { checkIncoming, refusal, takeRemoteTip, type SyncRefusal } from './incoming-check';
 import { expiredKept, localHistoryDays } from './local-history';
-import { canonicalBoth, keepRef, listBoth, mergeIntoRef, mergeOnScratch, moveRef } from './local-moves';
+import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
 import { dropPaths, unsafeInDiff, unsafeInListing } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
+import { publishOnRemote } from './publish-on-remote';
 import { legacyRemoteRef, publishedRef } from './published-ref';
 import { fetchMemoryRefs, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
 
@@ -81,9 +82,9 @@ const BACKOFF_MS = 200;
 /**
  * Syncs the memory branch with a remote. The remote keeps it at `refs/capsules/<name>` (see
  * publishedRef), which a plain clone or fetch never downloads. The local branch may hold a
- * commit per turn; the remote receives its state: one publish commit on top of what the remote
- * already has (see publishCommit) and, when both sides moved, one deterministic union merge of
- * it with the remote tip (see mergeTrees). The local tip it replaces is kept under
+ * commit per turn; the remote receives its state: one publish commit on top of the remote tip
+ * (see publishCommit) or, when both sides moved, one commit on the remote tip holding the union
+ * of both (see publishOnRemote). The local tip it replaces is kept under
  * `refs/capsule-history/…` for `capsule.localHistoryDays` (default 14). A branch an older
  * git-capsule pushed to `<ref>` itself is merged in and never written. A rejected push means
  * someone pushed meanwhile: fetch, merge and push again, up to `maxAttempts` rounds with a
@@ -282,33 +283,23 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     if (report.action === 'merge') listings!.ours = await listTree(git, local);
   }
 
-  // Publish: the local state in one commit on what the remote holds, merged with the remote tip when it moved.
+  // Publish: the local state in one commit on the remote tip (on top of it when it moved, holding the union of both).
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
   const base = report.action === 'push' && remoteTip !== null ? remoteTip : ((remoteTip === null ? null : await mergeBase(git, local!, remoteTip)) ?? (await rootOf(git, local!)));
-  const published = await publishCommit(git, batch, { tip: local!, base, identity: store.identity });
+  if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
+  const published = report.action === 'merge'
+    ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch })
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
-  let result = published.commit;
-  const drop: string[] = [];
-  if (report.action === 'merge') {
-    if (await isAncestor(git, published.commit, remoteTip!)) {
-      // Already there (a sync killed after its push): the remote tip is this state and more, checked like any fast-forward.
-      const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch });
-      report.refused.push(...taken.refused);
-      result = taken.commit;
-      if (result !== remoteTip) drop.push(scratch);
-      report.action = 'fast-forward';
-    } else {
-      progress(`capsule sync: merging ${ref} with ${remote}`);
-      const merged = await mergeOnScratch(git, batch, { scratch, published: published.commit, remote: remoteTip!, listings: listings! });
-      result = merged.commit;
-      report.resolutions = merged.resolutions;
-      report.refused.push(...refusal('unsafe-path', merged.unsafe));
-      drop.push(scratch);
-    }
-  }
-  report.published = result === remoteTip ? 0 : result === published.commit || report.action === 'fast-forward' ? 1 : 2;
+  report.resolutions = published.resolutions;
+  report.refused.push(...refusal('unsafe-path', published.unsafe));
+  const result = published.commit;
+  // The remote already holds all of it (a sync killed after its push, a local merge it has since gone past): nothing to push.
+  if (result === remoteTip) report.action = 'fast-forward';
+  report.published = result === remoteTip ? 0 : 1;
   // A new publish commit does not descend from the local tip: the per-turn history it stands for is kept locally.
-  const keep = published.created ? keepRef(ref, local!, input.now, input.keepDays) : null;
+  const keep = published.created || report.action === 'fast-forward' ? keepRef(ref, local!, input.now, input.keepDays) : null;
+  const drop = published.created && report.action === 'merge' ? [scratch] : [];
   drop.push(...(await expiredKept(git, ref, input.now, input.keepDays)));
   const moved = await moveRef(git, { ref, to: result, from: local, keep, drop });
   if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };

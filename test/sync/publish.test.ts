@@ -5,8 +5,8 @@ import { createGitRunner } from '../../lib/git/git-runner';
 import { publishCommit } from '../../lib/sync/publish-commit';
 import { capsuleText, cloneInto, git, makeTrio, refOf, REMOTE_REF, removeTrio, setStatus, statuses, sync, testId, writeCapsules, type Trio } from './sync-trio';
 
-// Publish state, not keystrokes: the remote gets what the memory holds, in a commit or two per
-// sync, while the commit per turn stays local.
+// Publish state, not keystrokes: the remote gets what the memory holds, in one commit per sync,
+// while the commit per turn stays local.
 
 const REF = 'refs/heads/capsules';
 jest.setTimeout(120_000);
@@ -40,7 +40,7 @@ describe('what a sync publishes', () => {
     expect(git(trio.remote, ['rev-parse', `${REMOTE_REF}^{tree}`], trio.env)).toBe(git(trio.a, ['rev-parse', `${report.keptLocal}^{tree}`], trio.env));
   });
 
-  it('pushes at most two commits when both sides moved: the publish commit and the merge', async () => {
+  it('pushes one commit when both sides moved: the union of both on top of the remote tip, by the local committer', async () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
     await sync(trio.a, trio.env);
     await sync(trio.b, trio.env);
@@ -49,12 +49,37 @@ describe('what a sync publishes', () => {
     await sync(trio.a, trio.env);
     const before = refOf(trio.remote, trio.env, REMOTE_REF)!;
     const merged = await sync(trio.b, trio.env);
-    expect(merged).toMatchObject({ action: 'merge', pushed: true, published: 2, localCommits: 12 });
-    expect(git(trio.remote, ['rev-list', '--count', `${before}..${REMOTE_REF}`], trio.env)).toBe('2');
-    // The two new commits alone: beside them, a's publish has the same commit time, so a plain log may list it second.
-    expect(subjects(trio.remote, `${before}..${REMOTE_REF}`)).toEqual(['sync: merge memory branches', 'publish: 1 capsule, 0 status events (12 local commits)']);
+    expect(merged).toMatchObject({ action: 'merge', pushed: true, published: 1, localCommits: 12 });
+    expect(git(trio.remote, ['rev-list', '--parents', `${before}..${REMOTE_REF}`], trio.env)).toBe(`${merged.local.after} ${before}`);
+    // It names what it adds to the remote (b's capsule), not what the remote already had (a's).
+    expect(subjects(trio.remote, `${before}..${REMOTE_REF}`)).toEqual(['publish: 1 capsule, 0 status events (12 local commits)']);
+    const body = git(trio.remote, ['log', '-1', '--format=%b%n%an <%ae>', REMOTE_REF], trio.env);
+    expect(body).toContain(`write ${testId(3)}: turn 11`);
+    expect(body).not.toContain(testId(2));
+    expect(body).toContain('User b <b@example.com>');
+    // Only what b adds is written: a's capsule is the very blob a published.
+    const blob = (ref: string, n: number) => git(trio.remote, ['ls-tree', '-r', ref], trio.env).split('\n').find((l) => l.includes(`${testId(n)}/capsule.md`))?.split(/\s/)[2];
+    expect(blob(REMOTE_REF, 2)).toBe(blob(before, 2));
     expect(await sync(trio.a, trio.env)).toMatchObject({ action: 'fast-forward', incoming: { capsules: 1 } });
     expect(await statuses(trio.a, trio.env)).toEqual(await statuses(trio.b, trio.env));
+    expect(Object.keys(await statuses(trio.a, trio.env)).sort()).toEqual([testId(1), testId(2), testId(3)].sort());
+  });
+
+  it('adds no commit when the remote already holds all of the local state, and keeps the replaced local tip', async () => {
+    await autosaveTurns(trio.a, 1, 4);
+    const turns = refOf(trio.a, trio.env)!;
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.b, trio.env, [capsuleText(2)]);
+    await sync(trio.b, trio.env);
+    // a's branch back on its per-turn commits (a sync killed after its push, then restored), while the remote moved on.
+    git(trio.a, ['update-ref', REF, turns], trio.env);
+    const remoteTip = refOf(trio.remote, trio.env, REMOTE_REF);
+    const report = await sync(trio.a, trio.env);
+    expect(report).toMatchObject({ action: 'fast-forward', pushed: false, published: 0 });
+    expect(refOf(trio.remote, trio.env, REMOTE_REF)).toBe(remoteTip);
+    expect(refOf(trio.a, trio.env)).toBe(remoteTip);
+    expect(refOf(trio.a, trio.env, report.keptLocal!)).toBe(turns);
   });
 
   it('publishes one plain commit on top of the remote as it is', async () => {

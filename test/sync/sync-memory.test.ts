@@ -50,9 +50,11 @@ describe('syncMemory', () => {
     await writeCapsules(trio.a, trio.env, [capsuleText(2), capsuleText(3)]);
     await writeCapsules(trio.b, trio.env, [capsuleText(4)]);
     await sync(trio.a, trio.env);
+    const aTip = refOf(trio.remote, trio.env, REMOTE_REF);
     const merged = await sync(trio.b, trio.env);
-    expect(merged).toMatchObject({ action: 'merge', pushed: true, incoming: { capsules: 2 }, outgoing: { capsules: 1 } });
-    expect(git(trio.b, ['rev-list', '--parents', '-n', '1', REF], trio.env).split(' ')).toHaveLength(3);
+    expect(merged).toMatchObject({ action: 'merge', pushed: true, published: 1, incoming: { capsules: 2 }, outgoing: { capsules: 1 } });
+    // One commit holding the union, on top of what a pushed (no merge commit beside it).
+    expect(git(trio.b, ['rev-list', '--parents', '-n', '1', REF], trio.env).split(' ')).toEqual([refOf(trio.remote, trio.env, REMOTE_REF), aTip]);
     expect(await sync(trio.a, trio.env)).toMatchObject({ action: 'fast-forward', incoming: { capsules: 1, events: 0 }, outgoing: { capsules: 0 } });
     await expectConverged([trio.a, trio.b], Object.fromEntries([1, 2, 3, 4].map((n) => [testId(n), 'active'])));
   });

@@ -22,7 +22,8 @@ On the remote the memory lives at refs/capsules/<name> (refs/heads/capsules is p
 refs/capsules/capsules), which a plain git clone or git fetch never downloads. It is fetched into
 refs/capsule-remotes/<remote>/…, merged (a union: every capsule and status event of both sides;
 two versions of one capsule keep the newer updated_at), and this clone's state is pushed as one
-publish commit (plus one merge when both sides moved), not one commit per turn; the replaced
+publish commit on top of the remote's (holding the union when both sides moved), not one commit
+per turn; the replaced
 local tip stays under refs/capsule-history/… for capsule.localHistoryDays (default 14). A
 branch an older git-capsule pushed to <ref> itself is merged in and never written. A push
 rejected because someone pushed meanwhile is retried after a fresh fetch and merge; nothing is
