@@ -87,8 +87,25 @@ export class CatFileBatch implements StoreObjectReader {
     return new Promise((resolve, reject) => {
       this.queue.push({ name, maxBytes: opts.maxBytes ?? DEFAULT_MAX_OBJECT_BYTES, resolve, reject });
       this.arm();
-      child.stdin.write(`${name}\n`);
+      this.request(child, name);
     });
+  }
+
+  // Requests made in one tick (a tip and its FORMAT, a group of documents) go to git in one
+  // write: a pipe write that wakes git is a system call and a context switch each, ~0.2 ms of
+  // CPU apiece on a loaded machine (46 of them in one resume, measured). Order is kept.
+  private unsent: string[] = [];
+  private request(child: ChildProcessWithoutNullStreams, name: string): void {
+    this.unsent.push(`${name}\n`);
+    if (this.unsent.length > 1) return;
+    queueMicrotask(() => this.flush(child));
+  }
+
+  private flush(child: ChildProcessWithoutNullStreams): void {
+    if (this.unsent.length === 0) return;
+    const lines = this.unsent.join('');
+    this.unsent = [];
+    child.stdin.write(lines);
   }
 
   /** Reads the text of a blob (its first `maxBytes` when over), or null when missing. */
@@ -103,6 +120,7 @@ export class CatFileBatch implements StoreObjectReader {
     this.child = null;
     if (this.timer) clearTimeout(this.timer);
     if (!child) return;
+    this.flush(child); // a read asked in this very tick is still answered before git exits
     await new Promise<void>((resolve) => {
       child.once('close', () => resolve());
       child.stdin.end();

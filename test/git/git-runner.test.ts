@@ -97,6 +97,30 @@ describe('CatFileBatch', () => {
     }
   });
 
+  it('asks git for the reads of one tick in one write, and for a later read in another', async () => {
+    const batch = new CatFileBatch(createGitRunner({ cwd: repo.dir, env: repo.env }));
+    const child = batch.start();
+    const writes: string[] = [];
+    const write = child.stdin.write.bind(child.stdin) as (chunk: string) => boolean;
+    child.stdin.write = ((chunk: string) => (writes.push(chunk), write(chunk))) as typeof child.stdin.write;
+    try {
+      const [head, tree] = await Promise.all([batch.read('HEAD'), batch.read('HEAD^{tree}')]);
+      expect([head?.type, tree?.type]).toEqual(['commit', 'tree']);
+      await batch.read('HEAD');
+      expect(writes).toEqual(['HEAD\nHEAD^{tree}\n', 'HEAD\n']);
+    } finally {
+      await batch.close();
+    }
+  });
+
+  it('answers a read asked in the very tick the batch is closed', async () => {
+    const batch = new CatFileBatch(createGitRunner({ cwd: repo.dir, env: repo.env }));
+    const read = batch.read('HEAD');
+    const closed = batch.close();
+    expect((await read)?.type).toBe('commit');
+    await closed;
+  });
+
   it('keeps only the first maxBytes of an object over its bound, reports its size, and reads on', async () => {
     const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
     const big = hashOf(repo, 'x'.repeat(3 * 1024 * 1024), true);
