@@ -2,7 +2,6 @@ import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
 import { isFsckSafePath } from './fsck-paths';
 import { quotePath, writeMergeCommit } from './merge-commit';
-import type { TreeListing } from './merge-listings';
 
 // What a sync publishes is the local tip's tree on top of what the remote holds. Every tree that
 // came from a remote was checked on the way in (incoming-check.ts, merge-trees.ts), but a local
@@ -18,11 +17,6 @@ export function unsafeInDiff(diffTreeZ: string): string[] {
   const out: string[] = [];
   for (let i = 0; i + 1 < fields.length; i += 2) if (fields[i] !== 'D' && !isFsckSafePath(fields[i + 1]!)) out.push(fields[i + 1]!);
   return out.sort();
-}
-
-/** Paths fsck refuses in a tree listing, sorted. */
-export function unsafeInListing(listing: TreeListing): string[] {
-  return [...listing.keys()].filter((p) => !isFsckSafePath(p)).sort();
 }
 
 /**

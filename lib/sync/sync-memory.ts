@@ -15,7 +15,8 @@ import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
-import { dropPaths, unsafeInDiff, unsafeInListing } from './outgoing-check';
+import { withoutUnsafePaths } from './fsck-paths';
+import { dropPaths, unsafeInDiff } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
 import { publishOnRemote } from './publish-on-remote';
@@ -275,7 +276,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   }
 
   // Nothing fsck refuses is published, whatever put it on the local branch (read from what this round already listed or diffed).
-  const unsafe = linear ? unsafeInDiff(linear.diff) : unsafeInListing(listings!.ours);
+  const unsafe = linear ? unsafeInDiff(linear.diff) : withoutUnsafePaths(listings!.ours).unsafe;
   if (unsafe.length > 0) {
     progress(`capsule sync: leaving out ${unsafe.length} paths git fsck refuses`);
     const cleaned = await dropPaths(git, { ref, tip: local!, paths: unsafe });
