@@ -164,3 +164,18 @@ describe('redactSecrets on nested assignments', () => {
     expect(redactSecrets('rotate the credential: auth: "p1rKJzqmV4PDk4ejl2hxDTwQAz"').text).toBe('rotate the credential: auth: "[REDACTED:secret-assignment]"');
   });
 });
+
+describe('redactSecrets, gated by the cues a text holds', () => {
+  it('leaves a value after a marker alone, as when every detector ran (the marker closes with `]`)', () => {
+    expect(redactSecrets(`npm_${'A1b2C3d4E5'.repeat(4)}: hunter2value`).text).toBe('[REDACTED:npm-token]: hunter2value');
+  });
+
+  it('redacts an AWS access key id, which its prefixes now gate', () => {
+    expect(redactSecrets('id=AKIAIOSFODNN7EXAMPLE, also A3TXIOSFODNN7EXAMPLE').text).toBe('id=[REDACTED:aws-access-key-id], also [REDACTED:aws-access-key-id]');
+  });
+
+  it('redacts an assignment, a command credential and a prose secret in one text, each behind its own cue', () => {
+    const { text } = redactSecrets('DB_PASSWORD=Zq8vX2mR and curl -u admin:Pw4tXy9q then my password is Tr0ub4dor');
+    expect(text).toBe('DB_PASSWORD=[REDACTED:secret-assignment] and curl -u admin:[REDACTED:command-credential] then my password is [REDACTED:prose-secret]');
+  });
+});
