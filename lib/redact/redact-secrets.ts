@@ -9,6 +9,7 @@ import { PROVIDER_TOKENS } from './provider-tokens';
 import { mayHoldRandomToken, redactRandomTokens } from './random-tokens';
 import { ASSIGNMENT_CUES, redactAssignments } from './secret-assignments';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns';
+import { startsToken } from './token-start';
 
 const TOKEN_DETECTORS: readonly SecretPattern[] = [...SECRET_PATTERNS, ...PROVIDER_TOKENS];
 
@@ -33,12 +34,6 @@ const scanCues = cueScanner([
   ...PROSE_CUES.map((text) => ({ text, families: PROSE })),
 ]);
 
-/** True when `at` starts a word: no `[A-Za-z0-9_-]` before it, or a JSON `\n` / `\t` escape. */
-function startsWord(text: string, at: number): boolean {
-  if (at === 0 || !/[A-Za-z0-9_-]/.test(text[at - 1] as string)) return true;
-  return at >= 2 && text[at - 2] === '\\' && /[nrt]/.test(text[at - 1] as string);
-}
-
 /**
  * Runs every detector over `text`, counting into `tally`: private-key blocks, the token formats
  * (structural ones, then provider prefixes), credentials given to well-known commands, values of
@@ -58,7 +53,7 @@ export function redactInto(text: string, tally: FindingTally): string {
         const last = rest[rest.length - 1];
         const groups = typeof last === 'object' && last !== null ? (last as Record<string, string | undefined>) : undefined;
         const whole = rest[rest.length - (groups ? 2 : 1)] as string;
-        if (wordStart === true && !startsWord(whole, rest[rest.length - (groups ? 3 : 2)] as number)) return match;
+        if (wordStart === true && !startsToken(whole, rest[rest.length - (groups ? 3 : 2)] as number, match)) return match;
         if (groups?.s === undefined) {
           tally.add(kind);
           return redactionMarker(kind);

@@ -8,7 +8,7 @@ export interface SecretPattern {
   /** Literal substrings of which at least one must occur, else the pattern is skipped; empty means always run. */
   gate: readonly string[];
   pattern: RegExp;
-  /** The match must start a word: the character before it is not `[A-Za-z0-9_-]` (a JSON `\n` escape counts as a break). */
+  /** The match must start a word (lib/redact/token-start.ts): no `[A-Za-z0-9_]` before it, a JSON `\n` escape, or a hyphen where the prefix is no word's tail. */
   wordStart?: boolean;
 }
 
