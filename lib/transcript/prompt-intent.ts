@@ -16,6 +16,16 @@ export interface ReadPrompt {
 
 // Words that open a sentence without carrying its meaning.
 const FILLER = /^(?:(?:ok(?:ay)?|great|cool|nice|perfect|awesome|thanks|thank you|alright|all right|good|yes|yeah|yep|sure|now|so|and|also|then|next|first|please|pls|hey|hi|hello)\b[,!.:]* *)+/i;
+// The first word (its ASCII letters, lower-cased) of a text FILLER, CHAT or REQUEST_LEAD can match:
+// each /i pattern is compiled on its first use (0.1–0.4 ms apiece in a hook's process), so a
+// sentence that opens with another word never runs it. `thank you` and `all right` open with `thank`
+// and `all`, `how's`, `what's`, `you're`, `that's` and `let's` with the word before the apostrophe.
+const FILLER_OPENINGS: ReadonlySet<string> = new Set('ok okay great cool nice perfect awesome thanks thank alright all good yes yeah yep sure now so and also then next first please pls hey hi hello'.split(' '));
+const CHAT_OPENINGS: ReadonlySet<string> = new Set('hi hello hey good how hows what whats thanks thank cheers bye goodbye see talk you youre that thats great awesome perfect nice cool'.split(' '));
+const LEAD_OPENINGS: ReadonlySet<string> = new Set('can could would will i we let lets go'.split(' '));
+const LEADING_LETTERS = /^[A-Za-z]*/;
+// Words a problem report holds (PROBLEM's alternatives, lower-cased).
+const PROBLEM_WORDS = ['fail', 'broken', 'crash', 'bug', 'doesn', 'does not work', 'rejects', 'throws', 'regress'];
 // Sentences that are only social: greetings, thanks, goodbyes, how-are-yous.
 const CHAT = /^(?:hi|hello|hey|good (?:morning|afternoon|evening|night)|how are you|how'?s it going|what'?s up|thanks|thank you|cheers|bye|goodbye|see you|talk (?:to you )?(?:later|soon|tomorrow)|you'?re welcome|that'?s (?:great|helpful|all|it|perfect|fine)|great|awesome|perfect|nice|cool)\b/i;
 const TASK_VERBS =
@@ -49,29 +59,38 @@ export function readPrompt(prompt: string): ReadPrompt {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const framing = lines.length > 3 ? [lines[0]!, lines[lines.length - 1]!].join('\n') : text;
   const sentences = splitSentences(framing);
-  const first = sentences.findIndex((s) => isTaskSentence(s.replace(FILLER, '').replace(LABEL, '')));
+  const first = sentences.findIndex((s) => isTaskSentence(dropFiller(s).replace(LABEL, '')));
   if (first !== -1) {
     // Context before the task sentence stays ("X returns epochs. Find where."); chat before it goes.
     const from = sentences.findIndex((s) => !isChat(s));
     const task = lines.length > 3 ? text : sentences.slice(Math.min(from, first)).join(' ');
-    const stripped = task.replace(FILLER, '');
+    const stripped = dropFiller(task);
     // "Now add …" reads as "Add …"; what the user typed as it stands keeps its case.
     return { intent: 'task', task: stripped === task ? task : stripped.charAt(0).toUpperCase() + stripped.slice(1) };
   }
-  const bare = framing.replace(FILLER, '').replace(/[.!]+$/, '').trim();
+  const bare = dropFiller(framing).replace(/[.!]+$/, '').trim();
   if (framing.length <= 60 && (bare === '' ? /^(?:ok(?:ay)?|yes|sure)\b/i.test(framing) : GO_ON.test(bare))) return { intent: 'go-on' };
   if (sentences.some((s) => s.endsWith('?') && !isChat(s))) return { intent: 'question' };
   return { intent: 'chat' };
 }
 
+function firstWord(text: string): string {
+  return LEADING_LETTERS.exec(text)![0].toLowerCase();
+}
+
+/** The text without the filler words it opens with. */
+function dropFiller(text: string): string {
+  return FILLER_OPENINGS.has(firstWord(text)) ? text.replace(FILLER, '') : text;
+}
+
 function isChat(sentence: string): boolean {
-  const bare = sentence.replace(FILLER, '').trim();
-  return bare === '' || CHAT.test(bare);
+  const bare = dropFiller(sentence).trim();
+  return bare === '' || (CHAT_OPENINGS.has(firstWord(bare)) && CHAT.test(bare));
 }
 
 /** True when the sentence opens with a task verb, after an optional "can you" or "let's" (a whole word, any case). */
 function opensWithTaskVerb(sentence: string): boolean {
-  const words = TWO_WORDS.exec(sentence.slice(REQUEST_LEAD.exec(sentence)![0].length));
+  const words = TWO_WORDS.exec(LEAD_OPENINGS.has(firstWord(sentence)) ? sentence.slice(REQUEST_LEAD.exec(sentence)![0].length) : sentence);
   if (words === null) return false;
   const first = words[1]!.toLowerCase();
   return TASK_VERB_SET.has(first) || (words[2] !== undefined && TASK_VERB_SET.has(`${first} ${words[2].toLowerCase()}`));
@@ -79,5 +98,7 @@ function opensWithTaskVerb(sentence: string): boolean {
 
 function isTaskSentence(sentence: string): boolean {
   if (opensWithTaskVerb(sentence)) return true;
-  return !sentence.endsWith('?') && sentence.split(' ').length >= 4 && PROBLEM.test(sentence);
+  if (sentence.endsWith('?') || sentence.split(' ').length < 4) return false;
+  const lower = sentence.toLowerCase();
+  return PROBLEM_WORDS.some((w) => lower.includes(w)) && PROBLEM.test(sentence);
 }

@@ -1,6 +1,6 @@
 import { readStatements } from './assistant-statements';
 import { readPrompt } from './prompt-intent';
-import { CORRECTION, DECISION } from './prompt-signals';
+import { isCorrection, isDecision } from './prompt-signals';
 import type { WorkEvent } from './work-event-types';
 
 /** One turn being read: from a prompt (or a notification) to the next. */
@@ -38,6 +38,6 @@ export function userRequest(text: string, previousDone: boolean, at: Pick<WorkEv
   if (text.trimStart().startsWith('/')) return;
   const read = readPrompt(text);
   emit({ kind: 'user-request', intent: read.intent, text: read.task ?? text, ...(read.intent === 'task' ? { previousDone } : {}), ...at });
-  if (CORRECTION.test(text)) emit({ kind: 'rejected', text: `user correction: ${text}`, ...at });
-  else if (DECISION.test(text.slice(0, 2000))) emit({ kind: 'decision', text: `user: ${text}`, ...at });
+  if (isCorrection(text)) emit({ kind: 'rejected', text: `user correction: ${text}`, ...at });
+  else if (isDecision(text.slice(0, 2000))) emit({ kind: 'decision', text: `user: ${text}`, ...at });
 }
