@@ -1,6 +1,5 @@
 import { basename, dirname, join } from 'node:path';
 import { runWithCodeCache } from '../launch/code-cache';
-import { compileRegExpsOnce } from '../launch/regexp-tier';
 
 /**
  * The start-up path of the heavy hook bundles (`dist/hooks/<event>.js` → `dist/hooks/impl/<event>.js`):
@@ -9,9 +8,10 @@ import { compileRegExpsOnce } from '../launch/regexp-tier';
  */
 function launch(): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched
-  // Stop folds each new turn through the work-state readers' patterns (see regexp-tier.ts); the
-  // other hooks mostly follow a Stop and read nothing new (measured: the flag did not pay there).
-  if (basename(__filename) === 'stop.js') compileRegExpsOnce();
+  // No `--no-regexp-tier-up` for Stop any more: it paid (~8 ms) while the readers compiled word
+  // lists of a hundred verbs; with the lists in sets and each pattern run only on text holding its
+  // words, loading node:v8 to set it cost more than it saved (node CPU 127 -> 123, 133 -> 127,
+  // 132 -> 129 ms without it, three A/B passes of 21-31 runs, 2026-12-01, load 1.6-1.9).
   runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env);
 }
 
