@@ -124,13 +124,30 @@ function handOver(dir) {
   writeFileSync(join(dir, '.git', 'capsule', 'lineage', `claude-${process.pid}.json`), JSON.stringify(record));
 }
 
+/**
+ * Brings a fixture back to the state it was built in: every timed run commits a consume, whose
+ * objects stay loose (and past the hooks' loose-object mark start a detached `git maintenance`
+ * that leaves packs behind), so a fixture reused by earlier passes would make its row read more
+ * objects than the baseline's. One `gc` when anything was left: one pack, nothing loose.
+ */
+function settle({ dir, tip }) {
+  git(dir, 'update-ref', 'refs/heads/capsules', tip);
+  const counts = Object.fromEntries(git(dir, 'count-objects', '-v').split('\n').map((l) => l.split(': ')));
+  if (Number(counts.count) === 0 && Number(counts.packs) <= 1) return;
+  git(dir, 'reflog', 'expire', '--all', '--expire=now');
+  git(dir, 'gc', '-q', '--prune=now');
+}
+
 const rows = [
   { name: `SessionStart(clear), ${AUTHORS} authors, lineage`, hook: join(ROOT, 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`team-${N}-${AUTHORS}`, join(ROOT, 'dist', 'git-capsule.js'), AUTHORS), lineage: true },
   { name: 'SessionStart(clear), 1 author, no lineage', hook: join(ROOT, 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`solo-${N}`, join(ROOT, 'dist', 'git-capsule.js'), 1), lineage: false },
   ...(values.baseline ? [{ name: `baseline ${values.baseline}: SessionStart(clear), 1 author`, hook: join(resolve(values.baseline), 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`baseline-${N}`, join(resolve(values.baseline), 'dist', 'git-capsule.js'), 0), lineage: false }] : []),
 ];
 mkdirSync(WORK, { recursive: true });
-for (const row of rows) row.fixture = row.fx();
+for (const row of rows) {
+  row.fixture = row.fx();
+  settle(row.fixture);
+}
 const samples = new Map(rows.map((r) => [r.name, []]));
 const cpuSamples = new Map(rows.map((r) => [r.name, []]));
 const floor = [];
