@@ -15,7 +15,7 @@
 // branch is reset to the fixture tip and a fresh hand-over record from `bench-prev` is left
 // under this bench's own pid as CLAUDE_PID (outside the timing).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -157,6 +157,8 @@ for (let i = 0; i < RUNS + 2; i++) {
   for (const row of rows) {
     const { dir, tip, lineageId } = row.fixture;
     git(dir, 'update-ref', 'refs/heads/capsules', tip);
+    // Each consume leaves a small pack; past 16 a write would start the repack that rolls them up (lib/git/housekeeping.ts): roll them up here, untimed.
+    if (readdirSync(join(dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length > 8) git(dir, 'repack', '-d', '-l', '-q', '--geometric=2');
     rmSync(join(dir, '.git', 'capsule', 'sessions'), { recursive: true, force: true });
     if (row.lineage) handOver(dir);
     const f = time(process.execPath, ['-e', '0'], '');
