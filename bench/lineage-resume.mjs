@@ -132,6 +132,8 @@ function handOver(dir) {
  */
 function settle({ dir, tip }) {
   git(dir, 'update-ref', 'refs/heads/capsules', tip);
+  // The hand-over records of earlier passes' bench processes (each pass is a new pid), which SessionEnd would have pruned.
+  rmSync(join(dir, '.git', 'capsule', 'lineage'), { recursive: true, force: true });
   const counts = Object.fromEntries(git(dir, 'count-objects', '-v').split('\n').map((l) => l.split(': ')));
   if (Number(counts.count) === 0 && Number(counts.packs) <= 1) return;
   git(dir, 'reflog', 'expire', '--all', '--expire=now');
