@@ -69,6 +69,8 @@ const RULES: readonly CommandRule[] = [
 ];
 
 const BY_COMMAND = new Map<string, CommandRule[]>();
+/** The command words this detector reads: a text that holds none of them is passed over (cue-scan.ts). */
+export const COMMAND_CUES: readonly string[] = [...new Set(RULES.flatMap((r) => r.commands))];
 for (const rule of RULES) for (const c of rule.commands) BY_COMMAND.set(c, [...(BY_COMMAND.get(c) ?? []), rule]);
 // A command word at the start of a word (after a space, quote, `(`, `|`, `;`, `&`, `$(`, a path's `/`).
 const COMMAND = new RegExp(`(?<![\\w.-])(?:${[...BY_COMMAND.keys()].sort((a, b) => b.length - a.length).map((c) => c.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')).join('|')})(?![\\w-])`, 'g');

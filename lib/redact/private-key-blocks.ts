@@ -1,6 +1,9 @@
 import type { FindingTally } from './finding-tally';
 import { redactionMarker } from './redaction-marker';
 
+/** The literal every private-key block holds (cue-scan.ts). */
+export const PRIVATE_KEY_CUE = 'PRIVATE KEY';
+
 const HEADER = /-----BEGIN[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----/g;
 const FOOTER = /-----END[ A-Z0-9]{0,30}PRIVATE KEY(?: BLOCK)?-----/y;
 // What a block cut off before its END line still holds after its header: base64 lines behind
@@ -26,7 +29,7 @@ function isBodyChar(c: number): boolean {
  * END line cost no more than one.
  */
 export function redactPrivateKeys(text: string, tally: FindingTally): string {
-  if (!text.includes('PRIVATE KEY')) return text;
+  if (!text.includes(PRIVATE_KEY_CUE)) return text;
   let out = '';
   let copied = 0;
   let nextEnd = -2; // -2: not searched yet; -1: none after the last search

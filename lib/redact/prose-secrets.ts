@@ -6,7 +6,8 @@ import { isPlaceholderValue, redactionMarker } from './redaction-marker';
 // is 9f8e…". A prompt becomes the objective, the commit subject and an index line, so the word
 // after the connector goes. Found the way assignments are (lib/redact/secret-assignments.ts):
 // plain `indexOf` of the hint words, then one sticky match where a hint ends.
-const HINTS = ['password', 'passphrase', 'passcode', 'passwd', 'secret', 'token', 'api key'].flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1)]);
+/** The secret words a prose secret follows: a text that holds none has none. */
+export const PROSE_CUES: readonly string[] = ['password', 'passphrase', 'passcode', 'passwd', 'secret', 'token', 'api key'].flatMap((w) => [w, w.charAt(0).toUpperCase() + w.slice(1)]);
 // Only these take a plural and a bare colon ("passwords are …", "password: …"): a `tokens: n`
 // or `secret: x` is code, which the assignment detector reads.
 const PROSE_ONLY = new Set(['password', 'passphrase', 'passcode', 'passwd', 'Password', 'Passphrase', 'Passcode', 'Passwd']);
@@ -46,7 +47,7 @@ function looksLikeCode(value: string, connector: string | undefined): boolean {
 /** Every position where a hint ends, ascending, with whether the hint is a password word. */
 function hintEnds(text: string): Array<{ end: number; password: boolean }> {
   const at: Array<{ end: number; password: boolean }> = [];
-  for (const hint of HINTS) {
+  for (const hint of PROSE_CUES) {
     for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + hint.length)) {
       // A whole word: `passwords` is fine (the `s?` above), `tokenizer` and `mypassword_file` are not this.
       if (i > 0 && /[A-Za-z0-9_]/.test(text[i - 1]!)) continue;

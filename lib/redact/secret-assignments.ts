@@ -10,7 +10,8 @@ import { readSecretValue } from './secret-value';
 // each) in their lower, Capitalised and UPPER forms (`token`, `accessToken`, `GITHUB_TOKEN`; a
 // name like `tOkEn` is missed), walks back to the start of the name, and matches name and
 // separator there (sticky). `=` is not `==` / `=>`, and `:` is not `::` or `://`.
-const HINTS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'bearer', 'sas'].flatMap((w) => [
+/** The substrings every secret name holds, in three cases: a text that holds none has no assignment to read. */
+export const ASSIGNMENT_CUES: readonly string[] = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'bearer', 'sas'].flatMap((w) => [
   w,
   w.charAt(0).toUpperCase() + w.slice(1),
   w.toUpperCase(),
@@ -19,7 +20,7 @@ const HINTS = ['pass', 'pwd', 'secret', 'token', 'key', 'auth', 'credential', 'b
 /** Every position where a hint starts, ascending. */
 function hintPositions(text: string): number[] {
   const at: number[] = [];
-  for (const hint of HINTS) {
+  for (const hint of ASSIGNMENT_CUES) {
     for (let i = text.indexOf(hint); i !== -1; i = text.indexOf(hint, i + hint.length)) at.push(i);
   }
   return at.sort((a, b) => a - b);

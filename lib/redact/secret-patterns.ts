@@ -8,7 +8,7 @@ export interface SecretPattern {
   /** Literal substrings of which at least one must occur, else the pattern is skipped; empty means always run. */
   gate: readonly string[];
   pattern: RegExp;
-  /** The match must start a word: the character before it is not `[A-Za-z0-9_-]` (a JSON `\n` escape counts as a break). */
+  /** The match must start a word (lib/redact/token-start.ts): no `[A-Za-z0-9_]` before it, a JSON `\n` escape, or a hyphen where the prefix is no word's tail. */
   wordStart?: boolean;
 }
 
@@ -19,10 +19,12 @@ export interface SecretPattern {
 // start is checked by the caller, not by a leading lookbehind: a pattern that starts with its
 // literal prefix lets the regex engine skip ahead (measured: 10 µs/KB → 0.5 µs/KB per pattern).
 const E = String.raw`(?![A-Za-z0-9_-])`;
+const AWS_KEY_PREFIXES = ['AKIA', 'ASIA', 'ABIA', 'ACCA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA', 'A3T'];
 
 /** The token detectors, in the order they run (more specific first: sk-ant- before sk-). */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { kind: 'aws-access-key-id', gate: [], pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA|AGPA|AIDA|AROA|AIPA|ANPA|ANVA|A3T[A-Z0-9])[A-Z0-9]{16}(?![A-Z0-9])/g },
+  // Gated by its prefixes like every other detector (it ran on every string: ~0.2 ms cold per Stop).
+  { kind: 'aws-access-key-id', gate: AWS_KEY_PREFIXES, pattern: new RegExp(`(?<![A-Z0-9])(?:${AWS_KEY_PREFIXES.join('|').replace('A3T', 'A3T[A-Z0-9]')})[A-Z0-9]{16}(?![A-Z0-9])`, 'g') },
   { kind: 'gcp-api-key', gate: ['AIza'], pattern: new RegExp(`AIza[0-9A-Za-z_-]{35}${E}`, 'g'), wordStart: true },
   { kind: 'gcp-oauth-secret', gate: ['GOCSPX-'], pattern: new RegExp(`GOCSPX-[0-9A-Za-z_-]{20,}`, 'g'), wordStart: true },
   { kind: 'gcp-oauth-token', gate: ['ya29.'], pattern: new RegExp(`ya29\\.[0-9A-Za-z_-]{20,}`, 'g'), wordStart: true },

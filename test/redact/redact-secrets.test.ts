@@ -164,3 +164,41 @@ describe('redactSecrets on nested assignments', () => {
     expect(redactSecrets('rotate the credential: auth: "p1rKJzqmV4PDk4ejl2hxDTwQAz"').text).toBe('rotate the credential: auth: "[REDACTED:secret-assignment]"');
   });
 });
+
+describe('redactSecrets, gated by the cues a text holds', () => {
+  it('leaves a value after a marker alone, as when every detector ran (the marker closes with `]`)', () => {
+    expect(redactSecrets(`npm_${'A1b2C3d4E5'.repeat(4)}: hunter2value`).text).toBe('[REDACTED:npm-token]: hunter2value');
+  });
+
+  it('redacts an AWS access key id, which its prefixes now gate', () => {
+    expect(redactSecrets('id=AKIAIOSFODNN7EXAMPLE, also A3TXIOSFODNN7EXAMPLE').text).toBe('id=[REDACTED:aws-access-key-id], also [REDACTED:aws-access-key-id]');
+  });
+
+  it('redacts an assignment, a command credential and a prose secret in one text, each behind its own cue', () => {
+    const { text } = redactSecrets('DB_PASSWORD=Zq8vX2mR and curl -u admin:Pw4tXy9q then my password is Tr0ub4dor');
+    expect(text).toBe('DB_PASSWORD=[REDACTED:secret-assignment] and curl -u admin:[REDACTED:command-credential] then my password is [REDACTED:prose-secret]');
+  });
+});
+
+describe('redactSecrets, a token right after a hyphen', () => {
+  const npm = `npm_${'abcdefghijklmnopqrstuvwxyz0123456789'}`;
+  const ghp = 'ghp_aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5';
+
+  it.each([
+    ['a GitHub token glued to a command word', `git push-${ghp}`, 'git push-[REDACTED:github-token]'],
+    ['an npm token glued to a word', `deploy-${npm}`, 'deploy-[REDACTED:npm-token]'],
+    ['an OpenAI key whose rest reads as random', 'task-sk-aB3dE5fG7hJ9kL1mN3pQ5rS7tU9vW1xY3zA5b', 'task-[REDACTED:openai-key]'],
+  ])('redacts %s', (_name, input, expected) => {
+    expect(redactSecrets(input).text).toBe(expected);
+  });
+
+  it.each([
+    ['a word ending in sk- (disk-…)', 'disk-abcdefghijklmnopqrstuvwxyz0123456789ab'],
+    ['a word ending in sk- (task-…)', 'task-abcdefghijklmnopqrstuvwxyz0123456789ab'],
+    ['sk- after a hyphen with an ordinary rest', 'task-sk-abcdefghijklmnopqrstuvwxyz0123456789'],
+    ['key- after a hyphen before an md5', 'cache-key-d41d8cd98f00b204e9800998ecf8427e'],
+    ['pypi- after a hyphen in a package path', 'index-pypi-simple-packages-for-the-internal-mirror-of-python-wheels'],
+  ])('leaves %s alone', (_name, input) => {
+    expect(redactSecrets(input).text).toBe(input);
+  });
+});
