@@ -38,7 +38,7 @@ const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8',
 // No CAPSULE_STATE_DIR: the hooks keep their state in each repository's git dir, as installed.
 const env = { PATH: process.env.PATH, HOME: WORK, TZ: process.env.TZ ?? 'UTC' };
 const { buildMemoryFixture } = await loadFixtureBuilder();
-const { estimateLooseObjects, LOOSE_OBJECTS_MAX } = await loadTs('lib/git/housekeeping.ts');
+const { countPacks, estimateLooseObjects, LOOSE_OBJECTS_MAX, PACKS_MAX } = await loadTs('lib/git/housekeeping.ts');
 
 /** The fixture for (n, active share), cached under .bench-tmp while its inputs are unchanged. */
 function cachedFixture(n, activeEvery) {
@@ -113,14 +113,21 @@ const median = (xs) => {
 };
 
 /**
- * Keeps a row's repository far enough below the loose-object mark at which a write starts a
- * detached `git maintenance` (lib/git/housekeeping.ts) that no timed run starts one: packs them
- * outside the timing (twice: the second run deletes what the first packed). Returns the estimate.
+ * Keeps a row's repository far enough below the marks at which a write starts detached
+ * housekeeping (lib/git/housekeeping.ts: loose objects, and the small pack each write leaves)
+ * that no timed run starts one: packs them outside the timing (the loose-objects task twice: the
+ * second run deletes what the first packed; the packs with the repack a write would start).
  */
-function keepLooseObjectsLow(dir) {
+function keepObjectsLow(dir) {
   const objects = join(dir, '.git', 'objects');
-  if (estimateLooseObjects(objects) <= LOOSE_OBJECTS_MAX / 2) return;
-  for (let k = 0; k < 2; k++) git(dir, 'maintenance', 'run', '--task=loose-objects', '--quiet');
+  if (estimateLooseObjects(objects) > LOOSE_OBJECTS_MAX / 2) for (let k = 0; k < 2; k++) git(dir, 'maintenance', 'run', '--task=loose-objects', '--quiet');
+  if (countPacks(objects).packs > PACKS_MAX / 2) git(dir, 'repack', '-d', '-l', '-q', '--geometric=2');
+}
+
+/** True when the repository is past a mark at which a write starts housekeeping. */
+function pastHousekeepingMark(dir) {
+  const objects = join(dir, '.git', 'objects');
+  return estimateLooseObjects(objects) > LOOSE_OBJECTS_MAX || countPacks(objects).packs > PACKS_MAX;
 }
 
 /**
@@ -133,11 +140,11 @@ function bench(name, { prepare, file, input, check, args = [], repo }) {
   const hook = [];
   const loadBefore = loadavg()[0];
   for (let i = 0; i < RUNS + 2; i++) {
-    if (repo) keepLooseObjectsLow(repo);
+    if (repo) keepObjectsLow(repo);
     prepare?.(i);
     const f = time(process.execPath, ['-e', '0'], '');
     const h = time(process.execPath, [join(HOOKS, file), ...args], input(i));
-    if (repo && estimateLooseObjects(join(repo, '.git', 'objects')) > LOOSE_OBJECTS_MAX) throw new Error(`${name}: a timed run crossed the housekeeping mark in ${repo}`);
+    if (repo && pastHousekeepingMark(repo)) throw new Error(`${name}: a timed run crossed the housekeeping mark in ${repo}`);
     if (/systemMessage/.test(h.stdout ?? '')) throw new Error(`${name} failed open: ${h.stdout}`);
     if (check && !check(h.stdout)) throw new Error(`${name}: unexpected output: ${h.stdout.slice(0, 400)}`);
     if (i >= 2) { floor.push(f); hook.push(h); } // two warm-up rounds fill the page cache and the code cache

@@ -15,7 +15,7 @@
 // branch is reset to the fixture tip and a fresh hand-over record from `bench-prev` is left
 // under this bench's own pid as CLAUDE_PID (outside the timing).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -124,13 +124,32 @@ function handOver(dir) {
   writeFileSync(join(dir, '.git', 'capsule', 'lineage', `claude-${process.pid}.json`), JSON.stringify(record));
 }
 
+/**
+ * Brings a fixture back to the state it was built in: every timed run commits a consume, whose
+ * objects stay loose (and past the hooks' loose-object mark start a detached `git maintenance`
+ * that leaves packs behind), so a fixture reused by earlier passes would make its row read more
+ * objects than the baseline's. One `gc` when anything was left: one pack, nothing loose.
+ */
+function settle({ dir, tip }) {
+  git(dir, 'update-ref', 'refs/heads/capsules', tip);
+  // The hand-over records of earlier passes' bench processes (each pass is a new pid), which SessionEnd would have pruned.
+  rmSync(join(dir, '.git', 'capsule', 'lineage'), { recursive: true, force: true });
+  const counts = Object.fromEntries(git(dir, 'count-objects', '-v').split('\n').map((l) => l.split(': ')));
+  if (Number(counts.count) === 0 && Number(counts.packs) <= 1) return;
+  git(dir, 'reflog', 'expire', '--all', '--expire=now');
+  git(dir, 'gc', '-q', '--prune=now');
+}
+
 const rows = [
   { name: `SessionStart(clear), ${AUTHORS} authors, lineage`, hook: join(ROOT, 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`team-${N}-${AUTHORS}`, join(ROOT, 'dist', 'git-capsule.js'), AUTHORS), lineage: true },
   { name: 'SessionStart(clear), 1 author, no lineage', hook: join(ROOT, 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`solo-${N}`, join(ROOT, 'dist', 'git-capsule.js'), 1), lineage: false },
   ...(values.baseline ? [{ name: `baseline ${values.baseline}: SessionStart(clear), 1 author`, hook: join(resolve(values.baseline), 'dist', 'hooks', 'session-start.js'), fx: () => fixture(`baseline-${N}`, join(resolve(values.baseline), 'dist', 'git-capsule.js'), 0), lineage: false }] : []),
 ];
 mkdirSync(WORK, { recursive: true });
-for (const row of rows) row.fixture = row.fx();
+for (const row of rows) {
+  row.fixture = row.fx();
+  settle(row.fixture);
+}
 const samples = new Map(rows.map((r) => [r.name, []]));
 const cpuSamples = new Map(rows.map((r) => [r.name, []]));
 const floor = [];
@@ -140,6 +159,8 @@ for (let i = 0; i < RUNS + 2; i++) {
   for (const row of rows) {
     const { dir, tip, lineageId } = row.fixture;
     git(dir, 'update-ref', 'refs/heads/capsules', tip);
+    // Each consume leaves a small pack; past 16 a write would start the repack that rolls them up (lib/git/housekeeping.ts): roll them up here, untimed.
+    if (readdirSync(join(dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length > 8) git(dir, 'repack', '-d', '-l', '-q', '--geometric=2');
     rmSync(join(dir, '.git', 'capsule', 'sessions'), { recursive: true, force: true });
     if (row.lineage) handOver(dir);
     const f = time(process.execPath, ['-e', '0'], '');

@@ -26,21 +26,62 @@ export function estimateLooseObjects(objectsDir: string): number {
   return Math.round((seen * 256) / SAMPLE.length);
 }
 
+/**
+ * Packs past which a write rolls the small ones into one. Every hook's commit leaves one small
+ * pack (lib/git/fast-import.ts, FAST_IMPORT_KEEP_PACK_ARGS); `git gc --auto` would repack the
+ * whole repository, project included, at 50 (gc.autoPackLimit), so ours roll up long before.
+ */
+export const PACKS_MAX = 16;
+
+/** The packs of an object store and whether any is a promisor pack (a partial clone). */
+export interface PackCount {
+  packs: number;
+  promisor: boolean;
+}
+
+/** Counts the packs under `objectsDir`/pack (one readdir); none when there is no such folder. */
+export function countPacks(objectsDir: string): PackCount {
+  let names: string[];
+  try {
+    names = readdirSync(join(objectsDir, 'pack'));
+  } catch {
+    return { packs: 0, promisor: false };
+  }
+  return { packs: names.filter((n) => n.endsWith('.pack')).length, promisor: names.some((n) => n.endsWith('.promisor')) };
+}
+
+/**
+ * Whether a write may keep the pack fast-import wrote (no `unpack-objects` fork). Not in a
+ * partial clone: rolling packs up there is git's own business (promisor packs), so its writes
+ * are unpacked as before.
+ */
+export function keepsImportPacks(objectsDir: string | null): boolean {
+  return objectsDir !== null && !countPacks(objectsDir).promisor;
+}
+
 /** Where a repository keeps its objects: `GIT_OBJECT_DIRECTORY`, else `<common dir>/objects`. */
 export function objectsDirOf(commonDir: string, env: NodeJS.ProcessEnv): string {
   return env.GIT_OBJECT_DIRECTORY || join(commonDir, 'objects');
 }
 
 /**
- * Packs loose objects as they pile up, cheaply: after a write the estimate costs four readdirs;
- * only past `max` does it start `git maintenance run --task=loose-objects` (detached, never
- * waited for), which packs loose objects without walking any history (~0.15 ms of CPU each) and,
- * on its next run, deletes the ones it packed. Unlike `gc --auto`, it never repacks the project.
- * Returns true when it started the packing.
+ * Packs objects as they pile up, cheaply: after a write the estimate costs five readdirs. Past
+ * `max` loose objects (a fetch unpacks small ones) it starts `git maintenance run
+ * --task=loose-objects` (detached, never waited for), which packs loose objects without walking
+ * any history (~0.15 ms of CPU each) and, on its next run, deletes the ones it packed. Past
+ * `maxPacks` packs (each write leaves one) it starts `git repack -d -l --geometric=2`, which rolls
+ * the small packs (and loose objects) into one and leaves every pack alone that is at least twice
+ * the size of all smaller ones together: the project's own packs. Unlike `gc --auto`, neither
+ * repacks the project. Nothing is rolled up in a partial clone. Returns true when it started one.
  */
-export function scheduleHousekeeping(git: GitRunner, opts: { objectsDir: string | null; max?: number }): boolean {
+export function scheduleHousekeeping(git: GitRunner, opts: { objectsDir: string | null; max?: number; maxPacks?: number }): boolean {
   if (opts.objectsDir === null || !git.background) return false;
-  if (estimateLooseObjects(opts.objectsDir) <= (opts.max ?? LOOSE_OBJECTS_MAX)) return false;
-  git.background(['maintenance', 'run', '--task=loose-objects', '--quiet']);
+  if (estimateLooseObjects(opts.objectsDir) > (opts.max ?? LOOSE_OBJECTS_MAX)) {
+    git.background(['maintenance', 'run', '--task=loose-objects', '--quiet']);
+    return true;
+  }
+  const { packs, promisor } = countPacks(opts.objectsDir);
+  if (promisor || packs <= (opts.maxPacks ?? PACKS_MAX)) return false;
+  git.background(['repack', '-d', '-l', '-q', '--geometric=2']);
   return true;
 }

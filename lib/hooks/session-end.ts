@@ -4,6 +4,7 @@ import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { lazyStore } from './lazy-store';
 import { pruneLocalState } from '../local-state/state-files';
+import { pruneDeadLineages } from '../local-state/lineage-record';
 import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
 
@@ -28,6 +29,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       } finally {
         await store.close();
         pruneLocalState(ctx.runtimeDir, ctx.now());
+        pruneDeadLineages(ctx.runtimeDir); // every resume reads the records: keep only live clients'
         clearSessionCap(ctx.runtimeDir, input.session_id); // seed 002: a session's cap ends with it
       }
     },

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUsableSignal, type LineageSignal } from './lineage-signal';
 import { isProcessAlive } from './process-liveness';
@@ -157,6 +157,28 @@ export function readLiveSessions(runtimeDir: string, except: LineageSignal | nul
     live.push(record.session);
   }
   return live;
+}
+
+/**
+ * Removes the records of client processes that are gone (or whose pid a later process took):
+ * only the process that wrote a record can take its hand-over, so such a record is never read
+ * for anything again, yet every resume would read it (readLiveSessions). One record per client
+ * process started in the record lifetime (14 days) would pile up; pruned at SessionEnd, the
+ * folder holds the live processes and those ended since. Records without a pid are left to the
+ * age-based prune. Returns how many were removed; never throws.
+ */
+export function pruneDeadLineages(runtimeDir: string): number {
+  let removed = 0;
+  for (const { path, record } of listRecords(runtimeDir)) {
+    if (record.pid === undefined || isProcessAlive(record.pid, record.processStart)) continue;
+    try {
+      unlinkSync(path);
+      removed += 1;
+    } catch {
+      // raced with another hook's prune
+    }
+  }
+  return removed;
 }
 
 function listRecords(runtimeDir: string): Array<{ path: string; record: LineageRecord }> {

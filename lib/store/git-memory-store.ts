@@ -12,7 +12,7 @@ import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
 import { refuseCheckedOut } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
-import { objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
+import { keepsImportPacks, objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
 import type { IdentityStamp } from '../capsule/identity-fields';
 import { readLocalIdentity } from '../local-state/local-identity';
@@ -36,14 +36,17 @@ export class GitMemoryStore implements MemoryStore {
     const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
-    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null });
+    const objectsDir = () => (this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null);
+    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: objectsDir() });
+    let keep: boolean | undefined;
+    const keepPack = () => (keep ??= keepsImportPacks(objectsDir()));
     const tree = new MemoryTree(batch, ref, git);
     // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the tip).
     const guard = async () => {
       await tree.tip();
       refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
     };
-    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, keepPack, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */

@@ -20,4 +20,6 @@ export interface StoreParts {
   guard?: () => Promise<void>;
   /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
   housekeeping: () => void;
+  /** Whether imports keep the pack fast-import wrote (see keepsImportPacks): decided once, on the first write. */
+  keepPack: () => boolean;
 }

@@ -73,7 +73,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
       objects: upgrade?.objects,
       files,
-    }), parts.direct);
+    }), parts.direct, { keepPack: parts.keepPack() });
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();

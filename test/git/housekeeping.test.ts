@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createGitRunner, type GitRunner } from '../../lib/git/git-runner';
-import { estimateLooseObjects, LOOSE_OBJECTS_MAX, scheduleHousekeeping } from '../../lib/git/housekeeping';
+import { countPacks, estimateLooseObjects, keepsImportPacks, LOOSE_OBJECTS_MAX, PACKS_MAX, scheduleHousekeeping } from '../../lib/git/housekeeping';
 import { makeIsolatedRepo, type IsolatedRepo } from '../support/repo';
 
 /** A runner double that records what would start in the background. */
@@ -81,6 +81,78 @@ describe('scheduleHousekeeping', () => {
       }
       expect(loose(repo)).toBe(0);
       for (const p of packs) expect(existsSync(join(objects, 'pack', p))).toBe(true);
+      expect(repo.git(['fsck', '--no-dangling'])).toBe('');
+    } finally {
+      repo.cleanup();
+    }
+  }, 60_000);
+});
+
+/** `n` small packs of one blob each, as hook writes leave them (each blob packed by git itself). */
+let packed = 0;
+function smallPacks(repo: IsolatedRepo, n: number): string[] {
+  const oids: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const oid = execFileSync('git', ['hash-object', '-w', '--stdin'], { cwd: repo.dir, env: repo.env, input: `small pack ${(packed += 1)}\n`, encoding: 'utf8' }).trim();
+    execFileSync('git', ['pack-objects', '-q', join('.git', 'objects', 'pack', 'pack')], { cwd: repo.dir, env: repo.env, input: `${oid}\n` });
+    oids.push(oid);
+  }
+  repo.git(['prune-packed']);
+  return oids;
+}
+
+const packNames = (objects: string) => readdirSync(join(objects, 'pack')).filter((f) => f.endsWith('.pack'));
+
+describe('small packs', () => {
+  it('are counted, with whether any is a promisor pack (a partial clone)', () => {
+    const repo = makeIsolatedRepo();
+    try {
+      const objects = join(repo.dir, '.git', 'objects');
+      smallPacks(repo, 3);
+      expect(countPacks(objects)).toEqual({ packs: 3, promisor: false });
+      expect(keepsImportPacks(objects)).toBe(true);
+      writeFileSync(join(objects, 'pack', packNames(objects)[0]!.replace(/\.pack$/, '.promisor')), '');
+      expect(countPacks(objects)).toEqual({ packs: 3, promisor: true });
+      expect(keepsImportPacks(objects)).toBe(false);
+      expect(keepsImportPacks(null)).toBe(false);
+      expect(countPacks(join(repo.root, 'nowhere'))).toEqual({ packs: 0, promisor: false });
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  it('past the bound, start the geometric repack that rolls them into one; in a partial clone, nothing', () => {
+    const repo = makeIsolatedRepo();
+    try {
+      const objects = join(repo.dir, '.git', 'objects');
+      smallPacks(repo, PACKS_MAX);
+      const git = recorder();
+      expect(scheduleHousekeeping(git, { objectsDir: objects })).toBe(false);
+      smallPacks(repo, 1);
+      expect(scheduleHousekeeping(git, { objectsDir: objects })).toBe(true);
+      expect(git.started).toEqual([['repack', '-d', '-l', '-q', '--geometric=2']]);
+      writeFileSync(join(objects, 'pack', packNames(objects)[0]!.replace(/\.pack$/, '.promisor')), '');
+      expect(scheduleHousekeeping(git, { objectsDir: objects })).toBe(false);
+      expect(git.started).toHaveLength(1);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
+  it("are rolled into one in the background in a real repository, the project's pack left as it was", async () => {
+    const repo = makeIsolatedRepo({ commits: 30 });
+    try {
+      repo.git(['gc', '-q']);
+      const objects = join(repo.dir, '.git', 'objects');
+      const [project] = packNames(objects);
+      // Eight one-object packs beside the project's ~30 objects: twice their sum is still less.
+      const oids = smallPacks(repo, 8);
+      const git = createGitRunner({ cwd: repo.dir, env: repo.env });
+      expect(scheduleHousekeeping(git, { objectsDir: objects, maxPacks: 5 })).toBe(true);
+      await until(() => packNames(objects).length === 2);
+      expect(packNames(objects)).toContain(project);
+      for (const oid of oids) expect(repo.git(['cat-file', '-t', oid])).toBe('blob');
+      expect(loose(repo)).toBe(0);
       expect(repo.git(['fsck', '--no-dangling'])).toBe('');
     } finally {
       repo.cleanup();

@@ -1,6 +1,7 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCap, writeCap } from '../../lib/local-state/budget-state';
+import { recordLiveSession } from '../../lib/local-state/lineage-record';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookEventName } from '../../lib/hosts/host';
@@ -46,6 +47,15 @@ describe('makeSessionEndHook', () => {
     expect(await run(makeSessionEndHook(defaultDeps))).toEqual({ stdout: '' });
     expect(docs()).toHaveLength(1);
     expect(docs()[0]!.sections.errors.join('\n')).toContain('make deploy');
+  });
+
+  it('removes the hand-over records of client processes that are gone, which every resume would read', async () => {
+    // A pid no process has (beyond pid_max) and this process itself.
+    recordLiveSession(repo.stateDir, { host: 'claude', key: '99999999', pid: 99_999_999 }, 'gone-session', new Date(), { fresh: true });
+    recordLiveSession(repo.stateDir, { host: 'claude', key: String(process.pid), pid: process.pid }, 'live-session', new Date(), { fresh: true });
+    writeFileSync(transcript, '');
+    await run(makeSessionEndHook(defaultDeps));
+    expect(readdirSync(join(repo.stateDir, 'lineage'))).toEqual([`claude-${process.pid}.json`]);
   });
 
   it('starts no git process and writes nothing when nothing new was said', async () => {

@@ -8,6 +8,7 @@ import {
   LINEAGE_RECORD_MAX_AGE_MS,
   lineageRecordPath,
   noteCarried,
+  pruneDeadLineages,
   readLineage,
   readLiveSessions,
   recordHandOver,
@@ -136,6 +137,22 @@ describe('the hand-over record', () => {
     return new Promise<void>((done) => setTimeout(done, 200)).then(() => {
       expect(readLiveSessions(dir, a, NOW)).toEqual(['B0']);
     });
+  });
+
+  it('prunes the records of client processes that are gone or whose pid a later process took, keeping live ones and pid-less ones', async () => {
+    const live = client();
+    const gone = client();
+    recordLiveSession(dir, live, 'L0', NOW, { fresh: true });
+    recordLiveSession(dir, gone, 'G0', NOW, { fresh: true });
+    const reused: LineageSignal = { ...live, key: `${live.key}0`, processStart: '1' };
+    recordLiveSession(dir, { ...reused, pid: live.pid }, 'R0', NOW, { fresh: true });
+    recordLiveSession(dir, { host: 'claude', key: 'no-pid' }, 'N0', NOW, { fresh: true });
+    sleepers.pop()!.kill('SIGKILL');
+    await new Promise<void>((done) => setTimeout(done, 200));
+    expect(pruneDeadLineages(dir)).toBe(2);
+    expect(readdirSync(join(dir, 'lineage')).sort()).toEqual([`claude-${live.key}.json`, 'claude-no-pid.json']);
+    expect(readLineage(dir, live)?.sessions).toEqual(['L0']);
+    expect(pruneDeadLineages(dir)).toBe(0);
   });
 
   it('treats an unreadable record as absent', () => {

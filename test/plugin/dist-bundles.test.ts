@@ -42,4 +42,9 @@ describeIfAvailable('the dist/ check', isGitCheckout() ? null : 'not a git check
     });
     expect(stale).toEqual([]);
   });
+
+  it('writes every bundle as plain ASCII, so node reads it into a one-byte string', () => {
+    const wide = listFiles(out).filter((file) => file.endsWith('.js') && /[^\x00-\x7f]/.test(readFileSync(file, 'latin1')));
+    expect(wide.map((f) => relative(out, f))).toEqual([]);
+  });
 });

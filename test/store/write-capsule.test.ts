@@ -1,7 +1,8 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCapsuleId } from '../../lib/capsule/id';
 import { capsulePath } from '../../lib/store/memory-format';
+import { openStore } from '../../lib/store/open-store';
 import { openTempStore } from './support/open-temp-store';
 import { capsuleText, git, testId } from './support/temp-repo';
 import { identityStamp, withoutIdentity } from '../support/capsule-doc';
@@ -71,6 +72,34 @@ describe('writeCapsule', () => {
     await expect(t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_EXISTS' });
     expect(git(t.dir, ['count-objects', '-v'], t.env)).toBe(before);
     expect(readdirSync(join(t.dir, '.git')).filter((f) => f.startsWith('fast_import_crash'))).toEqual([]);
+  });
+
+  it('keeps the pack each write leaves instead of unpacking it into loose objects (no unpack-objects fork)', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const packs = () => readdirSync(join(t.dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length;
+    const loose = () => Number(/^count: (\d+)/m.exec(git(t.dir, ['count-objects', '-v'], t.env))![1]);
+    const [packsBefore, looseBefore] = [packs(), loose()];
+    await t.store.writeCapsule(capsuleText({ id: testId(2) }), { now: NOW });
+    await t.store.setStatus(testId(2), 'resolved', { writer: 'test', now: NOW });
+    expect(packs()).toBe(packsBefore + 2);
+    expect(loose()).toBe(looseBefore);
+    expect(git(t.dir, ['fsck', '--no-dangling'], t.env)).toBe('');
+  });
+
+  it('in a partial clone (a promisor pack present) unpacks each write as git does, leaving pack housekeeping to git', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW });
+    const packDir = join(t.dir, '.git', 'objects', 'pack');
+    const pack = readdirSync(packDir).find((f) => f.endsWith('.pack'))!;
+    writeFileSync(join(packDir, pack.replace(/\.pack$/, '.promisor')), '');
+    const reopened = await openStore({ cwd: t.dir, env: t.env });
+    try {
+      const packsBefore = readdirSync(packDir).filter((f) => f.endsWith('.pack')).length;
+      await reopened.writeCapsule(capsuleText({ id: testId(2) }), { now: NOW });
+      expect(readdirSync(packDir).filter((f) => f.endsWith('.pack')).length).toBe(packsBefore);
+      expect(Number(/^count: (\d+)/m.exec(git(t.dir, ['count-objects', '-v'], t.env))![1])).toBeGreaterThan(0);
+    } finally {
+      await reopened.close();
+    }
   });
 
   it('refuses text with no frontmatter', async () => {
