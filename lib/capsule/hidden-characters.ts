@@ -16,17 +16,22 @@
  * what the previous round's red team walked around.
  */
 const HIDDEN_SOURCE = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]`;
-const HIDDEN_ALL = new RegExp(HIDDEN_SOURCE, 'gu');
-const HIDDEN_ONE = new RegExp(HIDDEN_SOURCE, 'u');
+// Built on first need: V8 expands the property classes when the pattern is made, 1–2 ms of CPU in
+// a hook's process (measured 2026-12-01), and most texts are printable ASCII, where the only
+// hidden characters are the controls below space and DEL.
+let hiddenAll: RegExp | undefined;
+let hiddenOne: RegExp | undefined;
+const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
 /** Replaces every hidden character (see above) with `replacement`, one per code point. */
 export function foldHidden(text: string, replacement = ' '): string {
-  return text.replace(HIDDEN_ALL, replacement);
+  if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
+  return text.replace((hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu')), replacement);
 }
 
 /** True when the text holds a hidden character. */
 export function hasHiddenCharacter(text: string): boolean {
-  return HIDDEN_ONE.test(text);
+  return OUTSIDE_PRINTABLE_ASCII.test(text) && (hiddenOne ??= new RegExp(HIDDEN_SOURCE, 'u')).test(text);
 }
 
 /**
@@ -39,7 +44,8 @@ export function hasHiddenCharacter(text: string): boolean {
  * @example escapeForTerminal('a\u001b]52;c;ZXZpbA==\u0007') // 'a\\u001b]52;c;ZXZpbA==\\u0007'
  */
 export function escapeForTerminal(text: string): string {
-  return text.replace(HIDDEN_ALL, (ch: string, at: number, whole: string) => {
+  if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
+  return text.replace((hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu')), (ch: string, at: number, whole: string) => {
     if (ch === '\n' || ch === '\t' || (ch === '\r' && whole.charCodeAt(at + 1) === 10)) return ch;
     let out = '';
     for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;

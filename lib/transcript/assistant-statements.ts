@@ -62,6 +62,9 @@ const HEAD_ENDS = [': ', '; ', ', but ', ', and then '];
 const NOT_DONE = /\b(?:fail|fails|failing|failed|error|errors|not|n't|still|cannot|unable|except|however|yet)\b/i;
 // Nor is one that says what is to come: "Next I will fix it so the test passes" names a step, not a result.
 const NOT_YET = /\b(?:will|shall|going to|next|should|need to|needs to|plan to|want to|let me|once|until)\b|'ll\b/i;
+// The words (lower-cased) NOT_DONE and NOT_YET each need (see STEP_OPENINGS).
+const NOT_DONE_WORDS = ['fail', 'error', 'not', "n't", 'still', 'cannot', 'unable', 'except', 'however', 'yet'];
+const NOT_YET_WORDS = ['will', 'shall', 'going to', 'next', 'should', 'need', 'plan to', 'want to', 'let me', 'once', 'until', "'ll"];
 
 /**
  * Reads the final message of a turn, sentence by sentence from the end: the stated next step,
@@ -90,7 +93,8 @@ export function readStatements(message: string): Statements {
     // A bare "Fixed:" says nothing by itself; the sentence it opens does.
     const clause = head.split(' ').length < 3 ? s : head;
     const lower = head.toLowerCase();
-    if (DONE.some((d) => (d.words === undefined || d.words.some((w) => lower.includes(w))) && d.test(head)) && !NOT_DONE.test(head) && !NOT_YET.test(head)) out.done.push(tidy(clause));
+    const has = (words: readonly string[]) => words.some((w) => lower.includes(w));
+    if (DONE.some((d) => (d.words === undefined || has(d.words)) && d.test(head)) && !(has(NOT_DONE_WORDS) && NOT_DONE.test(head)) && !(has(NOT_YET_WORDS) && NOT_YET.test(head))) out.done.push(tidy(clause));
     if (out.done.length === 3) break;
   }
   return out;

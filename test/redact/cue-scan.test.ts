@@ -34,4 +34,8 @@ describe('cueScanner', () => {
     expect(dots('axb')).toBeNull();
     expect(dots('a.b')!.families).toBe(1);
   });
+
+  it.each([['a single character', 'x'], ['a character outside ASCII', 'tokén']])('refuses a cue that is %s (the table is of two ASCII characters)', (_name, text) => {
+    expect(() => cueScanner([{ text, families: 1 }])).toThrow(RangeError);
+  });
 });
