@@ -25,11 +25,15 @@ export function worktreesHolding(commonDir: string, ref: string, opts: { bare: b
 /** Throws MEMORY_REF_CHECKED_OUT when a worktree has `ref` checked out. */
 export function refuseCheckedOut(commonDir: string, ref: string, opts: { bare: boolean }): void {
   const holders = worktreesHolding(commonDir, ref, opts);
-  if (holders.length === 0) return;
-  throw new CapsuleError(
+  if (holders.length > 0) throw checkedOutError(ref, holders);
+}
+
+/** MEMORY_REF_CHECKED_OUT for `ref`, held by the worktrees `holders` (as worktreesHolding names them). */
+export function checkedOutError(ref: string, holders: readonly string[]): CapsuleError {
+  return new CapsuleError(
     'MEMORY_REF_CHECKED_OUT',
     `${ref} is checked out in ${holders.join(', ')}; git-capsule never moves a branch a worktree has checked out (that worktree's HEAD would move under its files); switch it to another branch (git switch -) and the next write goes through, with nothing lost`,
-    { ref, worktrees: holders },
+    { ref, worktrees: [...holders] },
   );
 }
 

@@ -10,7 +10,7 @@ import { countByStatus, listIndex } from './list-index';
 import { MemoryTree } from './memory-tree';
 import { readCapsule, readTexts } from './read-capsule';
 import { rebuildIndex } from './rebuild-index';
-import { refuseCheckedOut } from '../git/checked-out';
+import { checkedOutError, worktreesHolding } from '../git/checked-out';
 import { discoverRepoSync, type RepoDirs } from '../git/repo-dirs';
 import { keepsImportPacks, objectsDirOf, scheduleHousekeeping } from '../git/housekeeping';
 import { resolveStateDir } from '../local-state/state-dir';
@@ -41,10 +41,13 @@ export class GitMemoryStore implements MemoryStore {
     let keep: boolean | undefined;
     const keepPack = () => (keep ??= keepsImportPacks(objectsDir()));
     const tree = new MemoryTree(batch, ref, git);
-    // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the tip).
+    // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the
+    // tip), but only when a worktree holds it: every write reads the tip right after this anyway.
     const guard = async () => {
+      const holders = worktreesHolding(this.commonDir, ref, { bare: this.repoDirs().bare });
+      if (holders.length === 0) return;
       await tree.tip();
-      refuseCheckedOut(this.commonDir, ref, { bare: this.repoDirs().bare });
+      throw checkedOutError(ref, holders);
     };
     this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, keepPack, direct: opts.direct };
   }
