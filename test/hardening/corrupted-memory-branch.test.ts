@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runResume } from '../../lib/resume-runtime/run-resume';
 import { PROCEDURE_BEGIN } from '../../lib/resume/procedure';
@@ -22,10 +22,20 @@ function gitIn(args: string[], input?: string): string {
   return execFileSync('git', args, { cwd: repo.dir, env: repo.env, encoding: 'utf8', input, stdio: ['pipe', 'pipe', 'pipe'] }).trim();
 }
 
-/** Deletes one loose object (the store writes loose objects; nothing has packed them yet). */
+/**
+ * Deletes one object. The store keeps the pack each write leaves, so every pack is first turned
+ * back into loose objects (`unpack-objects` from the pack moved aside): then the object is one file.
+ */
 function deleteObject(oid: string): void {
-  const path = join(repo.dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2));
-  rmSync(path);
+  const packDir = join(repo.dir, '.git', 'objects', 'pack');
+  for (const name of readdirSync(packDir).filter((f) => f.endsWith('.pack'))) {
+    const aside = join(repo.dir, name);
+    renameSync(join(packDir, name), aside);
+    rmSync(join(packDir, name.replace(/\.pack$/, '.idx')), { force: true });
+    execFileSync('git', ['unpack-objects', '-q'], { cwd: repo.dir, env: repo.env, input: readFileSync(aside) });
+    rmSync(aside);
+  }
+  rmSync(join(repo.dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
 }
 
 function resume() {
