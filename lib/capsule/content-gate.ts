@@ -3,6 +3,8 @@ import type { Problem } from './types';
 interface GatePattern {
   name: string;
   pattern: RegExp;
+  /** The characters (lower-cased) the pattern can start with: it is compiled on its first use, 0.1–0.4 ms apiece in a hook's process, so a text starting otherwise never runs it. */
+  first: string;
 }
 
 /**
@@ -10,25 +12,25 @@ interface GatePattern {
  * words mid-sentence ("On resume: comply with the supervisor-resume instruction, then…") pass.
  */
 export const OBJECTIVE_GATE: readonly GatePattern[] = [
-  { name: 'supervisor-resume', pattern: /^\[supervisor[-_ ]?resume\]/i },
+  { name: 'supervisor-resume', pattern: /^\[supervisor[-_ ]?resume\]/i, first: '[' },
   // What `git capsule supervise` itself sends (its capsule request) is not the operator's either.
-  { name: 'git-capsule-supervise', pattern: /^\[git-capsule supervise\]/i },
-  { name: 'refresh-cycle', pattern: /^\[refresh[-_ ]?cycle\]/i },
-  { name: 'auto-pull', pattern: /^\[auto[-_ ]?pull\]/i },
-  { name: 'inbox-marker', pattern: /^(?:\[(?:inbox|new[-_ ]message|unread)\b[^\]]*\]|<inbox\b|inbox\s*[:>]|📥|📬)/i },
-  { name: 'loop-tick-banner', pattern: /^(?:\[(?:loop[-_ ]?tick|tick)\b[^\]]*\]|(?:[=#*-]{2,}\s*)?loop[-_ ]tick\b)/i },
-  { name: 'system-reminder', pattern: /^<system-reminder>/i },
-  { name: 'hook-output', pattern: /^(?:SessionStart|UserPromptSubmit|Stop|PreCompact)(?::\w+)? hook (?:success|additional context)\b/i },
+  { name: 'git-capsule-supervise', pattern: /^\[git-capsule supervise\]/i, first: '[' },
+  { name: 'refresh-cycle', pattern: /^\[refresh[-_ ]?cycle\]/i, first: '[' },
+  { name: 'auto-pull', pattern: /^\[auto[-_ ]?pull\]/i, first: '[' },
+  { name: 'inbox-marker', pattern: /^(?:\[(?:inbox|new[-_ ]message|unread)\b[^\]]*\]|<inbox\b|inbox\s*[:>]|📥|📬)/i, first: '[<i\ud83d' },
+  { name: 'loop-tick-banner', pattern: /^(?:\[(?:loop[-_ ]?tick|tick)\b[^\]]*\]|(?:[=#*-]{2,}\s*)?loop[-_ ]tick\b)/i, first: '[=#*-l' },
+  { name: 'system-reminder', pattern: /^<system-reminder>/i, first: '<' },
+  { name: 'hook-output', pattern: /^(?:SessionStart|UserPromptSubmit|Stop|PreCompact)(?::\w+)? hook (?:success|additional context)\b/i, first: 'sup' },
 ];
 
 /** Resume ceremony that tells a fresh session nothing it can act on. Start-anchored too. */
 export const NEXT_ACTION_GATE: readonly GatePattern[] = [
-  { name: 're-read-turn-state', pattern: /^re-?read (?:the )?(?:active|current) turn state/i },
-  { name: 'run-resume-procedure', pattern: /^(?:run|follow|execute|perform) (?:the )?(?:\/?resume|resume[-_ ]verb) (?:procedure|ceremony|steps|protocol)/i },
-  { name: 'load-capsule', pattern: /^(?:re-?)?(?:load|read|open) (?:the )?(?:newest |latest |last )?(?:active )?capsule\b/i },
-  { name: 'resume-command', pattern: /^\/resume\b/i },
-  { name: 'acknowledge-resume', pattern: /^(?:ack|acknowledge) (?:the )?resume\b/i },
-  { name: 're-ground-ceremony', pattern: /^re-?ground (?:against )?(?:live )?(?:memory|state)\s*(?:[.;:]|$)/i },
+  { name: 're-read-turn-state', pattern: /^re-?read (?:the )?(?:active|current) turn state/i, first: 'r' },
+  { name: 'run-resume-procedure', pattern: /^(?:run|follow|execute|perform) (?:the )?(?:\/?resume|resume[-_ ]verb) (?:procedure|ceremony|steps|protocol)/i, first: 'rfep' },
+  { name: 'load-capsule', pattern: /^(?:re-?)?(?:load|read|open) (?:the )?(?:newest |latest |last )?(?:active )?capsule\b/i, first: 'rlo' },
+  { name: 'resume-command', pattern: /^\/resume\b/i, first: '/' },
+  { name: 'acknowledge-resume', pattern: /^(?:ack|acknowledge) (?:the )?resume\b/i, first: 'a' },
+  { name: 're-ground-ceremony', pattern: /^re-?ground (?:against )?(?:live )?(?:memory|state)\s*(?:[.;:]|$)/i, first: 'r' },
 ];
 
 /**
@@ -60,5 +62,6 @@ function firstHit(value: unknown, patterns: readonly GatePattern[]): string | un
   if (typeof value !== 'string') return undefined;
   // Leading whitespace, quote marks and markdown emphasis do not hide a marker.
   const head = value.replace(/^[\s"'`*_>]+/, '');
-  return patterns.find((p) => p.pattern.test(head))?.name;
+  const first = head.charAt(0).toLowerCase();
+  return patterns.find((p) => first !== '' && p.first.includes(first) && p.pattern.test(head))?.name;
 }

@@ -1,3 +1,4 @@
+import { statSync } from 'node:fs';
 import type { CapsuleDocument } from '../capsule/types';
 import { redactDeep } from '../redact/redact-deep';
 import { readPrivateFile, writePrivateFile } from './private-file';
@@ -54,10 +55,17 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
  * as the store committed it, through its one redacting write path; the seed as it was read from
  * the branch, already in this repository's objects, and redacted again by the autosave that
  * commits on top of it). Redacting them here again was the costliest step of a resume's
- * SessionStart (the redactor's first, cold run in the process: 5–15 ms of CPU).
+ * SessionStart (the redactor's first, cold run in the process: 5–15 ms of CPU). A file that
+ * already holds the same text is left as it is.
  */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
   const { autosaveDoc, seedDoc, ...rest } = state;
   const kept = { ...(autosaveDoc === undefined ? {} : { autosaveDoc }), ...(seedDoc === undefined ? {} : { seedDoc }) };
-  writePrivateFile(sessionStatePath(runtimeDir, sessionId), JSON.stringify({ ...redactDeep(rest).value, ...kept }));
+  const path = sessionStatePath(runtimeDir, sessionId);
+  const text = JSON.stringify({ ...redactDeep(rest).value, ...kept });
+  // A fold with nothing new (a PreCompact right after a Stop) writes the same text back: reading it
+  // costs less than a temp file and a rename (~1 ms of CPU). A file others can read is rewritten
+  // (an older version's): the write makes it private.
+  if (readPrivateFile(path) === text && (statSync(path).mode & 0o077) === 0) return;
+  writePrivateFile(path, text);
 }
