@@ -65,7 +65,8 @@ export function objectsDirOf(commonDir: string, env: NodeJS.ProcessEnv): string 
 }
 
 /**
- * Packs objects as they pile up, cheaply: after a write the estimate costs five readdirs. Past
+ * Packs objects as they pile up, cheaply: after a write the estimate costs five readdirs (one
+ * when the write kept its pack and `loose` is false: it left no loose object). Past
  * `max` loose objects (a fetch unpacks small ones) it starts `git maintenance run
  * --task=loose-objects` (detached, never waited for), which packs loose objects without walking
  * any history (~0.15 ms of CPU each) and, on its next run, deletes the ones it packed. Past
@@ -74,9 +75,10 @@ export function objectsDirOf(commonDir: string, env: NodeJS.ProcessEnv): string 
  * the size of all smaller ones together: the project's own packs. Unlike `gc --auto`, neither
  * repacks the project. Nothing is rolled up in a partial clone. Returns true when it started one.
  */
-export function scheduleHousekeeping(git: GitRunner, opts: { objectsDir: string | null; max?: number; maxPacks?: number }): boolean {
+export function scheduleHousekeeping(git: GitRunner, opts: { objectsDir: string | null; max?: number; maxPacks?: number; loose?: boolean }): boolean {
   if (opts.objectsDir === null || !git.background) return false;
-  if (estimateLooseObjects(opts.objectsDir) > (opts.max ?? LOOSE_OBJECTS_MAX)) {
+  // `loose: false`: the write kept its pack, so it left no loose object to count (four readdirs saved).
+  if (opts.loose !== false && estimateLooseObjects(opts.objectsDir) > (opts.max ?? LOOSE_OBJECTS_MAX)) {
     git.background(['maintenance', 'run', '--task=loose-objects', '--quiet']);
     return true;
   }

@@ -37,9 +37,10 @@ export class GitMemoryStore implements MemoryStore {
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const objectsDir = () => (this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null);
-    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: objectsDir() });
     let keep: boolean | undefined;
     const keepPack = () => (keep ??= keepsImportPacks(objectsDir()));
+    // A write that kept its pack left no loose object: only the packs are counted after it.
+    const housekeeping = () => void scheduleHousekeeping(git, { objectsDir: objectsDir(), loose: !keepPack() });
     const tree = new MemoryTree(batch, ref, git);
     // A ref that is no memory branch at all is refused as that first (MEMORY_ROOT, by reading the
     // tip), but only when a worktree holds it: every write reads the tip right after this anyway.

@@ -66,6 +66,18 @@ describe('scheduleHousekeeping', () => {
     }
   });
 
+  it('after a write that kept its pack (loose: false), counts only the packs: that write left no loose object', () => {
+    const repo = makeIsolatedRepo();
+    try {
+      looseBlobs(repo, 3 * LOOSE_OBJECTS_MAX);
+      const git = recorder();
+      expect(scheduleHousekeeping(git, { objectsDir: join(repo.dir, '.git', 'objects'), loose: false })).toBe(false);
+      expect(git.started).toEqual([]);
+    } finally {
+      repo.cleanup();
+    }
+  });
+
   it("packs a real repository's loose objects in the background, leaving its packs alone", async () => {
     const repo = makeIsolatedRepo({ commits: 30 });
     try {

@@ -32,7 +32,8 @@ function deleteObject(oid: string): void {
     const aside = join(repo.dir, name);
     renameSync(join(packDir, name), aside);
     rmSync(join(packDir, name.replace(/\.pack$/, '.idx')), { force: true });
-    execFileSync('git', ['unpack-objects', '-q'], { cwd: repo.dir, env: repo.env, input: readFileSync(aside) });
+    // @types/node 20.9 and TypeScript 5.9 disagree about Buffer; it is a Uint8Array.
+    execFileSync('git', ['unpack-objects', '-q'], { cwd: repo.dir, env: repo.env, input: readFileSync(aside) as unknown as Uint8Array });
     rmSync(aside);
   }
   rmSync(join(repo.dir, '.git', 'objects', oid.slice(0, 2), oid.slice(2)));
