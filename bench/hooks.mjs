@@ -19,7 +19,8 @@ import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadFixtureBuilder, loadTs } from './lib/load-ts.mjs';
+import { keepObjectsLow, pastHousekeepingMark } from './lib/housekeeping-marks.mjs';
+import { loadFixtureBuilder } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
@@ -38,7 +39,6 @@ const git = (cwd, ...args) => execFileSync('git', args, { cwd, encoding: 'utf8',
 // No CAPSULE_STATE_DIR: the hooks keep their state in each repository's git dir, as installed.
 const env = { PATH: process.env.PATH, HOME: WORK, TZ: process.env.TZ ?? 'UTC' };
 const { buildMemoryFixture } = await loadFixtureBuilder();
-const { countPacks, estimateLooseObjects, LOOSE_OBJECTS_MAX, PACKS_MAX } = await loadTs('lib/git/housekeeping.ts');
 
 /** The fixture for (n, active share), cached under .bench-tmp while its inputs are unchanged. */
 function cachedFixture(n, activeEvery) {
@@ -113,24 +113,6 @@ const median = (xs) => {
 };
 
 /**
- * Keeps a row's repository far enough below the marks at which a write starts detached
- * housekeeping (lib/git/housekeeping.ts: loose objects, and the small pack each write leaves)
- * that no timed run starts one: packs them outside the timing (the loose-objects task twice: the
- * second run deletes what the first packed; the packs with the repack a write would start).
- */
-function keepObjectsLow(dir) {
-  const objects = join(dir, '.git', 'objects');
-  if (estimateLooseObjects(objects) > LOOSE_OBJECTS_MAX / 2) for (let k = 0; k < 2; k++) git(dir, 'maintenance', 'run', '--task=loose-objects', '--quiet');
-  if (countPacks(objects).packs > PACKS_MAX / 2) git(dir, 'repack', '-d', '-l', '-q', '--geometric=2');
-}
-
-/** True when the repository is past a mark at which a write starts housekeeping. */
-function pastHousekeepingMark(dir) {
-  const objects = join(dir, '.git', 'objects');
-  return estimateLooseObjects(objects) > LOOSE_OBJECTS_MAX || countPacks(objects).packs > PACKS_MAX;
-}
-
-/**
  * Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges
  * the hook's stdout; `args` follow the bundle (`--host codex`). `repo`: the repository the hook
  * writes into, kept below the housekeeping mark (a run that would start maintenance fails the row).
@@ -140,7 +122,7 @@ function bench(name, { prepare, file, input, check, args = [], repo }) {
   const hook = [];
   const loadBefore = loadavg()[0];
   for (let i = 0; i < RUNS + 2; i++) {
-    if (repo) keepObjectsLow(repo);
+    if (repo) keepObjectsLow(repo, git);
     prepare?.(i);
     const f = time(process.execPath, ['-e', '0'], '');
     const h = time(process.execPath, [join(HOOKS, file), ...args], input(i));

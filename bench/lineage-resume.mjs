@@ -15,10 +15,11 @@
 // branch is reset to the fixture tip and a fresh hand-over record from `bench-prev` is left
 // under this bench's own pid as CLAUDE_PID (outside the timing).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { keepObjectsLow } from './lib/housekeeping-marks.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, authors: { type: 'string', default: '20' }, baseline: { type: 'string' }, json: { type: 'boolean' } } });
@@ -159,8 +160,8 @@ for (let i = 0; i < RUNS + 2; i++) {
   for (const row of rows) {
     const { dir, tip, lineageId } = row.fixture;
     git(dir, 'update-ref', 'refs/heads/capsules', tip);
-    // Each consume leaves a small pack; past 16 a write would start the repack that rolls them up (lib/git/housekeeping.ts): roll them up here, untimed.
-    if (readdirSync(join(dir, '.git', 'objects', 'pack')).filter((f) => f.endsWith('.pack')).length > 8) git(dir, 'repack', '-d', '-l', '-q', '--geometric=2');
+    // Each consume leaves a small pack: what a write would start past the marks runs here, untimed.
+    keepObjectsLow(dir, git);
     rmSync(join(dir, '.git', 'capsule', 'sessions'), { recursive: true, force: true });
     if (row.lineage) handOver(dir);
     const f = time(process.execPath, ['-e', '0'], '');

@@ -59,6 +59,12 @@ export function keepsImportPacks(objectsDir: string | null): boolean {
   return objectsDir !== null && !countPacks(objectsDir).promisor;
 }
 
+/** The job that packs loose objects without walking any history (see scheduleHousekeeping). */
+export const PACK_LOOSE_OBJECTS: readonly string[] = ['maintenance', 'run', '--task=loose-objects', '--quiet'];
+
+/** The job that rolls the small packs into one and leaves the project's own alone (see scheduleHousekeeping). */
+export const ROLL_UP_PACKS: readonly string[] = ['repack', '-d', '-l', '-q', '--geometric=2'];
+
 /** Where a repository keeps its objects: `GIT_OBJECT_DIRECTORY`, else `<common dir>/objects`. */
 export function objectsDirOf(commonDir: string, env: NodeJS.ProcessEnv): string {
   return env.GIT_OBJECT_DIRECTORY || join(commonDir, 'objects');
@@ -79,11 +85,11 @@ export function scheduleHousekeeping(git: GitRunner, opts: { objectsDir: string 
   if (opts.objectsDir === null || !git.background) return false;
   // `loose: false`: the write kept its pack, so it left no loose object to count (four readdirs saved).
   if (opts.loose !== false && estimateLooseObjects(opts.objectsDir) > (opts.max ?? LOOSE_OBJECTS_MAX)) {
-    git.background(['maintenance', 'run', '--task=loose-objects', '--quiet']);
+    git.background(PACK_LOOSE_OBJECTS);
     return true;
   }
   const { packs, promisor } = countPacks(opts.objectsDir);
   if (promisor || packs <= (opts.maxPacks ?? PACKS_MAX)) return false;
-  git.background(['repack', '-d', '-l', '-q', '--geometric=2']);
+  git.background(ROLL_UP_PACKS);
   return true;
 }

@@ -18,7 +18,7 @@ export interface StoreParts {
   lock: () => Promise<() => Promise<void>>;
   /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */
   guard?: () => Promise<void>;
-  /** After a write: packs loose objects once they pile up (see scheduleHousekeeping); never waited for. */
+  /** After a write: packs loose objects and rolls small packs up once they pile up (see scheduleHousekeeping); never waited for. */
   housekeeping: () => void;
   /** Whether imports keep the pack fast-import wrote (see keepsImportPacks): decided once, on the first write. */
   keepPack: () => boolean;
