@@ -23,10 +23,15 @@ let hiddenAll: RegExp | undefined;
 let hiddenOne: RegExp | undefined;
 const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
 
+/** The global pattern, made on first use. */
+function allHidden(): RegExp {
+  return (hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu'));
+}
+
 /** Replaces every hidden character (see above) with `replacement`, one per code point. */
 export function foldHidden(text: string, replacement = ' '): string {
   if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
-  return text.replace((hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu')), replacement);
+  return text.replace(allHidden(), replacement);
 }
 
 /** True when the text holds a hidden character. */
@@ -45,7 +50,7 @@ export function hasHiddenCharacter(text: string): boolean {
  */
 export function escapeForTerminal(text: string): string {
   if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
-  return text.replace((hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu')), (ch: string, at: number, whole: string) => {
+  return text.replace(allHidden(), (ch: string, at: number, whole: string) => {
     if (ch === '\n' || ch === '\t' || (ch === '\r' && whole.charCodeAt(at + 1) === 10)) return ch;
     let out = '';
     for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;
