@@ -1,6 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { isUsableSignal, type LineageSignal } from './lineage-signal';
+import { writePrivateFile } from './private-file';
 import { isProcessAlive } from './process-liveness';
 import { STATE_FILES } from './state-files';
 
@@ -226,12 +227,8 @@ function readRecordFile(path: string): LineageRecord | null {
   }
 }
 
-/** Atomic (temp file + rename): a hook killed mid-write leaves the previous record, never half of one. */
+/** Through the runtime state's private writer: atomic (a hook killed mid-write leaves the previous record, never half of one), 0600, never through a link. */
 function writeRecord(runtimeDir: string, signal: LineageSignal, record: LineageRecord): void {
-  const path = lineageRecordPath(runtimeDir, signal);
-  mkdirSync(join(runtimeDir, LINEAGE_DIR), { recursive: true });
-  const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `${JSON.stringify(record)}\n`);
-  renameSync(temp, path);
+  writePrivateFile(lineageRecordPath(runtimeDir, signal), `${JSON.stringify(record)}\n`);
 }
 

@@ -1,4 +1,5 @@
-import { readFileSync, renameSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writePrivateFile } from '../local-state/private-file';
 import { STATE_FILES, statePath } from '../local-state/state-files';
 import type { MemoryTree } from './memory-tree';
 import { COUNTS_PATH, parseCounts } from './selection-index';
@@ -24,7 +25,7 @@ export async function indexCoverage(tree: MemoryTree, stateDir: string | null): 
   const cache = stateDir === null ? null : statePath(stateDir, STATE_FILES.capsuleCounts);
   const known = readKnown(cache);
   const [countsText, dirs] = await Promise.all([tree.text(tip, COUNTS_PATH), tree.countCapsuleDirs(tip, known)]);
-  if (cache !== null && !sameKeys(known, dirs.months)) writeKnown(cache, stateDir!, dirs.months);
+  if (cache !== null && !sameKeys(known, dirs.months)) writeKnown(cache, dirs.months);
   const counts = countsText === null ? null : parseCounts(countsText);
   if (counts === null) return { inTree: dirs.total, indexed: dirs.total };
   return { inTree: dirs.total, indexed: Object.values(counts).reduce((a, b) => a + b, 0) };
@@ -44,13 +45,10 @@ function sameKeys(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>
   return a.size === b.size && [...b.keys()].every((k) => a.has(k));
 }
 
-/** Only the month trees of this tip are kept: the file stays as small as the branch has months. */
-function writeKnown(path: string, stateDir: string, months: ReadonlyMap<string, number>): void {
+/** Only the month trees of this tip are kept: the file stays as small as the branch has months. Through the runtime state's private writer (0600, atomic, never through a link). */
+function writeKnown(path: string, months: ReadonlyMap<string, number>): void {
   try {
-    mkdirSync(stateDir, { recursive: true });
-    const temp = `${path}.${process.pid}.tmp`;
-    writeFileSync(temp, `${JSON.stringify({ format: 1, months: Object.fromEntries(months) })}\n`);
-    renameSync(temp, path);
+    writePrivateFile(path, `${JSON.stringify({ format: 1, months: Object.fromEntries(months) })}\n`);
   } catch {
     // A read-only runtime dir costs the next resume the month reads again, nothing else.
   }

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -173,5 +173,12 @@ describe('the hand-over record', () => {
     recordHandOver(dir, a, { from: 'S0', reason: 'clear' }, NOW);
     takeLineage(dir, a, 'S1', NOW);
     expect(readdirSync(join(dir, 'lineage'))).toEqual([`claude-${a.key}.json`]);
+  });
+
+  it('keeps each record private to the user (0600, in a 0700 folder), like all runtime state', () => {
+    const a = client();
+    recordLiveSession(dir, a, 'S0', NOW, { fresh: true });
+    expect(statSync(lineageRecordPath(dir, a)).mode & 0o777).toBe(0o600);
+    expect(statSync(join(dir, 'lineage')).mode & 0o777).toBe(0o700);
   });
 });

@@ -1,4 +1,6 @@
 import { execFileSync } from 'node:child_process';
+import { statSync } from 'node:fs';
+import { STATE_FILES, statePath } from '../../lib/local-state/state-files';
 import { runDoctorChecks } from '../../lib/cli/doctor-checks';
 import { runResume } from '../../lib/resume-runtime/run-resume';
 import { DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
@@ -30,6 +32,12 @@ describe('capsules in the tree that the index does not list', () => {
     const r = await runResume({ cwd: repo.dir, env: repo.env, now: NOW, sessionId: 'session-B', consume: false });
     expect(r.capsuleId).toBe(ulid(1));
     expect(r.text).toContain('2x not-indexed (in the tree but not in the index: run git capsule reindex)');
+  });
+
+  it('keeps the per-month counts it remembers private to the user (0600), like all runtime state', async () => {
+    commitByHand(repo, [ulid(2)]);
+    await runResume({ cwd: repo.dir, env: repo.env, now: NOW, sessionId: 'session-B', consume: false });
+    expect(statSync(statePath(repo.stateDir, STATE_FILES.capsuleCounts)).mode & 0o777).toBe(0o600);
   });
 
   it('are counted again after the branch moves, reading only the changed month', async () => {
