@@ -31,9 +31,17 @@ export function summarizeCapsule(fm: Frontmatter, where: { id: string; dir: stri
   return entry;
 }
 
-/** The sort key of a capsule whose created_at does not parse: `yyyymmddT000000000Z` of its folder (`capsules/<yyyy>/<mm>[/<dd>]/<id>`, day 01 for a month folder). */
+/**
+ * The sort key of a capsule whose created_at does not parse: `yyyymmddT000000000Z` of its folder
+ * (`capsules/<yyyy-mm-dd>/<id>`; older layouts' `capsules/<yyyy>/<mm>[/<dd>]/<id>`, day 01 for a month folder).
+ */
 export function fallbackSortKey(dir: string): string {
-  const [, yyyy = '0000', mm = '00', third = '', fourth] = dir.split('/');
+  const parts = dir.split('/');
+  if (parts.length === 3) {
+    const [yyyy = '0000', mm = '00', dd = '00'] = (parts[1] ?? '').split('-');
+    return `${yyyy}${mm}${dd}T000000000Z`;
+  }
+  const [, yyyy = '0000', mm = '00', third = '', fourth] = parts;
   const dd = fourth === undefined ? '01' : third;
   return `${yyyy}${mm}${dd}T000000000Z`;
 }

@@ -1,5 +1,5 @@
 import { CapsuleError } from '../errors/capsule-error';
-import { capsuleDir, legacyDirHint } from './memory-format';
+import { capsuleDir, legacyDirHints } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 
 /** Where a capsule lives: its full id and its directory in the memory tree. */
@@ -10,7 +10,7 @@ export interface CapsuleLocation {
 
 /**
  * Finds a capsule by full id or unambiguous id prefix (case-insensitive). A full id is tried
- * first where its own time puts it (one tree read; format 1's month folder next), otherwise the
+ * first where its own time puts it (one round trip; formats 2's and 1's folders next), otherwise the
  * shard folders are scanned, never the documents. Throws NOT_FOUND, AMBIGUOUS_ID (data.candidates).
  */
 export async function findCapsule(tree: MemoryTree, tip: string | null, idOrPrefix: string): Promise<CapsuleLocation> {
@@ -32,11 +32,12 @@ export async function findCapsule(tree: MemoryTree, tip: string | null, idOrPref
 }
 
 /**
- * The directory of a full id where the layout puts it (format 2), else where format 1 most
- * likely did; null when it is in neither (then only a scan can tell). Both reads are pipelined.
+ * The directory of a full id where the layout puts it (format 3), else where format 2 did, else
+ * where format 1 most likely did; null when it is in none (then only a scan can tell). The
+ * reads are pipelined.
  */
 export async function locateById(tree: MemoryTree, tip: string, id: string): Promise<CapsuleLocation | null> {
-  const dirs = [capsuleDir(id), legacyDirHint(id)].filter((d): d is string => d !== null);
+  const dirs = [capsuleDir(id), ...legacyDirHints(id)];
   const trees = await Promise.all(dirs.map((d) => tree.tree(tip, d)));
   const i = trees.findIndex((t) => t !== null);
   return i < 0 ? null : { id, dir: dirs[i]! };

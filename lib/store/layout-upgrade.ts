@@ -2,7 +2,7 @@ import { parseCreatedAt } from '../capsule/created-at';
 import { STATUSES } from '../capsule/types';
 import { CapsuleError } from '../errors/capsule-error';
 import { fallbackSortKey, summarizeCapsule } from './capsule-summary';
-import { FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, capsuleDir, documentIn } from './memory-format';
+import { DAY_NAME, FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, RETIRED_DIR, capsuleDir, documentIn, isSafeId } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import { COUNTS_PATH, INDEX_DIR, parseShard } from './selection-index';
 import type { IndexEntry } from './types';
@@ -36,8 +36,10 @@ export function checkFormatVersion(ref: string, version: number | null): void {
 
 /**
  * The upgrade of the tree at `tip` to the current layout, or null when it already declares it.
- * Format 1 kept a capsule under the month of its created_at; format 2 keeps it under the day of
- * its id's time, so each directory is moved whole to the place its id names. When one id sits in
+ * Format 1 kept a capsule under the month of its created_at, format 2 under `<yyyy>/<mm>/<dd>` of
+ * its id's time; format 3 keeps it under one `<yyyy-mm-dd>` folder of that day, so each directory
+ * is moved whole to the place its id names, and format 2's tombstones (`retired/<yyyy>/<mm>/<dd>/<id>`)
+ * move to `retired/<yyyy-mm-dd>/<id>`. When one id sits in
  * two places (an old and a new writer on one branch), the one already in place is kept, and the
  * other's status events are copied beside it: statuses only move forward, so none is lost.
  * Cheap enough for a hook on a large branch: tree reads, the old index's shards, and documents
@@ -69,17 +71,32 @@ export async function planLayoutUpgrade(tree: MemoryTree, tip: string | null): P
       }
     }
   }
+  await moveTombstones(tree, tip, plan);
   plan.entries = await entriesAfterMove(tree, tip, byId, new Set(twice));
   return plan;
 }
 
+/** Format 2's tombstones `retired/<yyyy>/<mm>/<dd>/<id>`, moved blob by blob to `retired/<yyyy-mm-dd>/<id>` (nothing is read). */
+async function moveTombstones(tree: MemoryTree, tip: string, plan: LayoutUpgrade): Promise<void> {
+  const years = (await tree.subtrees(tip, RETIRED_DIR)).filter((y) => /^\d{4,5}$/.test(y));
+  const months = (await Promise.all(years.map(async (y) => (await tree.subtrees(tip, `${RETIRED_DIR}/${y}`)).map((m) => `${y}/${m}`)))).flat();
+  const days = (await Promise.all(months.map(async (m) => (await tree.subtrees(tip, `${RETIRED_DIR}/${m}`)).map((d) => `${m}/${d}`)))).flat();
+  const stones = await Promise.all(days.map((d) => tree.tree(tip, `${RETIRED_DIR}/${d}`)));
+  days.forEach((d, i) => {
+    const day = d.replace(/\//g, '-');
+    if (!DAY_NAME.test(day)) return;
+    for (const e of stones[i] ?? []) if (!e.isTree && isSafeId(e.name)) plan.objects.set(`${RETIRED_DIR}/${day}/${e.name}`, { mode: '100644', oid: e.oid });
+  });
+  for (const y of years) plan.deleteDirs.push(`${RETIRED_DIR}/${y}`);
+}
+
 /**
- * The index entries after the move: format 1's index lines carry every field an entry needs
- * (only the path changes, and it follows from the id), so they are converted; a capsule the old
+ * The index entries after the move: the old index's lines (formats 1 and 2) carry every field an
+ * entry needs (only the path changes, and it follows from the id), so they are converted; a capsule the old
  * index lacks, or held twice, is summarised from its documents.
  */
 async function entriesAfterMove(tree: MemoryTree, tip: string, byId: Map<string, Array<{ dir: string }>>, twice: Set<string>): Promise<IndexEntry[]> {
-  const old = await readFormat1Index(tree, tip);
+  const old = await readOlderIndex(tree, tip);
   const entries: IndexEntry[] = [];
   const unread: string[] = [];
   for (const id of [...byId.keys()].sort()) {
@@ -98,18 +115,20 @@ async function entriesAfterMove(tree: MemoryTree, tip: string, byId: Map<string,
   return entries;
 }
 
-/** Format 1's index (`index/<status>/<yyyy>/<mm>`) by id; empty unless its counts file says format 1. */
-async function readFormat1Index(tree: MemoryTree, tip: string): Promise<Map<string, IndexEntry>> {
+/**
+ * An older layout's index by id: format 1's `index/<status>/<yyyy>/<mm>` and format 2's
+ * `index/<status>/<yyyy>/<mm>/<dd>`, every shard below a status folder; empty unless its counts
+ * file says format 1 or 2.
+ */
+async function readOlderIndex(tree: MemoryTree, tip: string): Promise<Map<string, IndexEntry>> {
   const counts = await tree.text(tip, COUNTS_PATH);
   const byId = new Map<string, IndexEntry>();
-  if (counts === null || !/"format":1[,}]/.test(counts)) return byId;
-  await Promise.all(STATUSES.map(async (status) => {
-    const years = await tree.subtrees(tip, `${INDEX_DIR}/${status}`);
-    await Promise.all(years.map(async (y) => {
-      const months = ((await tree.tree(tip, `${INDEX_DIR}/${status}/${y}`)) ?? []).filter((e) => !e.isTree);
-      const texts = await Promise.all(months.map((m) => tree.text(tip, `${INDEX_DIR}/${status}/${y}/${m.name}`)));
-      for (const text of texts) for (const e of parseShard(text ?? '', status)) byId.set(e.id, e);
-    }));
-  }));
+  if (counts === null || !/"format":[12][,}]/.test(counts)) return byId;
+  const walk = async (dir: string, status: (typeof STATUSES)[number], depth: number): Promise<void> => {
+    const entries = (await tree.tree(tip, dir)) ?? [];
+    const texts = await Promise.all(entries.map((e) => (e.isTree ? (depth < 2 ? walk(`${dir}/${e.name}`, status, depth + 1) : null) : tree.text(tip, `${dir}/${e.name}`))));
+    for (const text of texts) if (typeof text === 'string') for (const e of parseShard(text, status)) byId.set(e.id, e);
+  };
+  await Promise.all(STATUSES.map((status) => walk(`${INDEX_DIR}/${status}`, status, 0)));
   return byId;
 }

@@ -6,41 +6,31 @@ import type { IndexEntry, ListIndexOptions, StatusCounts } from './types';
 
 /**
  * Index entries newest first (by UTC created_at), read from the derived index in the tip tree:
- * walking years, months and days downwards, it stops as soon as `limit` entries are certain, so
- * the newest active capsule costs four small reads at any N. A tip without an index falls back to
- * recomputing from the capsules. Throws MEMORY_ROOT.
+ * one tree read per status lists its day shards, which are then read newest day first until
+ * `limit` entries are certain, so the newest active capsule costs three small reads at any N.
+ * A tip without an index of this format falls back to recomputing from the capsules. Throws MEMORY_ROOT.
  */
 export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): Promise<IndexEntry[]> {
   const tip = await tree.tip();
   if (tip === null) return [];
   const statuses: readonly CapsuleStatus[] = opts.status ?? STATUSES;
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
-  const [countsText, yearLists] = await Promise.all([
+  const [countsText, dayLists] = await Promise.all([
     tree.text(tip, COUNTS_PATH),
-    Promise.all(statuses.map(async (s) => (await tree.subtrees(tip, `${INDEX_DIR}/${s}`)))),
+    Promise.all(statuses.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}`)) ?? []).filter((e) => !e.isTree).map((e) => e.name))),
   ]);
   if (countsText === null || parseCounts(countsText) === null) {
     const all = (await collectEntries(tree, tip)).filter((e) => statuses.includes(e.status));
     return all.sort(compareNewestFirst).slice(0, limit);
   }
   const found: IndexEntry[] = [];
-  // Newest first, level by level (year, month, day), each status's folders read in one round trip.
-  const walk = async (dir: string, holders: readonly CapsuleStatus[], names: string[][], depth: number): Promise<boolean> => {
-    for (const name of [...new Set(names.flat())].sort().reverse()) {
-      const here = holders.filter((_, i) => names[i]!.includes(name));
-      const path = dir === '' ? name : `${dir}/${name}`;
-      if (depth === 2) {
-        const texts = await Promise.all(here.map((s) => tree.text(tip, `${INDEX_DIR}/${s}/${path}`)));
-        found.push(...here.flatMap((s, i) => parseShard(texts[i] ?? '', s)).sort(compareNewestFirst));
-        if (found.length >= limit) return true;
-        continue;
-      }
-      const below = await Promise.all(here.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}/${path}`)) ?? []).filter((e) => e.isTree === (depth === 0)).map((e) => e.name)));
-      if (await walk(path, here, below, depth + 1)) return true;
-    }
-    return false;
-  };
-  await walk('', statuses, yearLists, 0);
+  // Newest day first, every status's shard of that day read in one round trip.
+  for (const day of [...new Set(dayLists.flat())].sort().reverse()) {
+    const here = statuses.filter((_, i) => dayLists[i]!.includes(day));
+    const texts = await Promise.all(here.map((s) => tree.text(tip, `${INDEX_DIR}/${s}/${day}`)));
+    found.push(...here.flatMap((s, i) => parseShard(texts[i] ?? '', s)).sort(compareNewestFirst));
+    if (found.length >= limit) break;
+  }
   return found.slice(0, limit);
 }
 

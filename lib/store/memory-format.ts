@@ -4,14 +4,17 @@ import { utcSortKey } from '../capsule/created-at';
 export const FORMAT_PATH = 'FORMAT';
 /** The first line of `FORMAT`: a ref whose tip lacks it is not a memory branch (MEMORY_ROOT). */
 export const FORMAT_MAGIC = 'git-capsule memory branch';
-/** The layout version this code writes. Trees of version 1 are read as they are and migrated on the next write. */
-export const FORMAT_VERSION = 2;
+/** The layout version this code writes. Trees of versions 1 and 2 are read as they are and migrated on the next write. */
+export const FORMAT_VERSION = 3;
 /**
- * The whole `FORMAT` file of version 2. Capsules are sharded by the UTC day of the time their id
- * carries (ULID, UUIDv7), so the trees one commit rewrites hold one day's capsules, not the
- * month's, and a capsule's path follows from its id alone.
+ * The whole `FORMAT` file of version 3. Capsules are sharded by the UTC day of the time their id
+ * carries (ULID, UUIDv7), one folder per day (`2026-11-29`), so a capsule's path follows from its
+ * id alone and a commit rewrites one tree per level of that path: the year and month levels of
+ * format 2 cost 37–106 bytes each per commit, 12.7 % of the published bytes (docs/performance.md).
  */
-export const FORMAT_TEXT = `${FORMAT_MAGIC}\nformat: 2\nlayout: capsules/<yyyy>/<mm>/<dd>/<id>/capsule.md, capsules/<yyyy>/<mm>/<dd>/<id>/status/<stamp>-<writer>-<status>, retired/<yyyy>/<mm>/<dd>/<id>, index/\n`;
+export const FORMAT_TEXT = `${FORMAT_MAGIC}\nformat: 3\nlayout: capsules/<yyyy-mm-dd>/<id>/capsule.md, capsules/<yyyy-mm-dd>/<id>/status/<stamp>-<writer>-<status>, retired/<yyyy-mm-dd>/<id>, index/\n`;
+/** The `FORMAT` file of version 2 (one folder per year, month and day), as the previous git-capsule wrote it. */
+export const FORMAT_TEXT_V2 = `${FORMAT_MAGIC}\nformat: 2\nlayout: capsules/<yyyy>/<mm>/<dd>/<id>/capsule.md, capsules/<yyyy>/<mm>/<dd>/<id>/status/<stamp>-<writer>-<status>, retired/<yyyy>/<mm>/<dd>/<id>, index/\n`;
 /**
  * The `FORMAT` file of version 1 (capsules sharded by the month of `created_at`). It stays the
  * deterministic root's, so branches of both versions share one root and always merge.
@@ -47,29 +50,32 @@ export function isSafeId(id: unknown): id is string {
 
 /** `<yyyy>/<mm>` of an instant, in UTC (the shard of format 1). */
 export function monthOf(epochMs: number): string {
-  return dayOf(epochMs).slice(0, -3);
+  return dayOf(epochMs).slice(0, -3).replace('-', '/');
 }
 
-/** `<yyyy>/<mm>/<dd>` of an instant, in UTC. */
+/** `<yyyy>-<mm>-<dd>` of an instant, in UTC: one folder name (format 3's day shard). */
 export function dayOf(epochMs: number): string {
   const d = new Date(epochMs);
-  return `${d.getUTCFullYear().toString().padStart(4, '0')}/${String(d.getUTCMonth() + 1).padStart(2, '0')}/${String(d.getUTCDate()).padStart(2, '0')}`;
+  return `${d.getUTCFullYear().toString().padStart(4, '0')}-${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')}`;
 }
 
 /** The shard of an id that carries no time: such a capsule can only come from a foreign writer. */
-export const TIMELESS_DAY = '0000/00/00';
+export const TIMELESS_DAY = '0000-00-00';
 
-/** The directory of a capsule: `capsules/<yyyy>/<mm>/<dd>/<id>`, the UTC day of the time in its id. */
+/** A day folder name of format 3 (`2026-11-29`; years of five digits: a ULID can carry a time up to the year 10889). */
+export const DAY_NAME = /^\d{4,5}-(0[0-9]|1[0-2])-([0-2][0-9]|3[01])$/;
+
+/** The directory of a capsule: `capsules/<yyyy-mm-dd>/<id>`, the UTC day of the time in its id. */
 export function capsuleDir(id: string): string {
   return `capsules/${idDay(id) ?? TIMELESS_DAY}/${id}`;
 }
 
-/** The document path of a capsule: `capsules/<yyyy>/<mm>/<dd>/<id>/capsule.md`. */
+/** The document path of a capsule: `capsules/<yyyy-mm-dd>/<id>/capsule.md`. */
 export function capsulePath(id: string): string {
   return `${capsuleDir(id)}/capsule.md`;
 }
 
-/** Where retired capsules leave their mark: `retired/<yyyy>/<mm>/<dd>/<id>`, beside nothing else. */
+/** Where retired capsules leave their mark: `retired/<yyyy-mm-dd>/<id>`, beside nothing else. */
 export const RETIRED_DIR = 'retired';
 
 /**
@@ -80,15 +86,27 @@ export function retiredPath(id: string): string {
   return `${RETIRED_DIR}/${idDay(id) ?? TIMELESS_DAY}/${id}`;
 }
 
+/** Where format 2 kept the tombstone of a retired capsule: `retired/<yyyy>/<mm>/<dd>/<id>` (read until the next write moves it). */
+export function legacyRetiredPath(id: string): string {
+  return `${RETIRED_DIR}/${(idDay(id) ?? TIMELESS_DAY).replace(/-/g, '/')}/${id}`;
+}
+
 /** The document inside a capsule directory. */
 export function documentIn(dir: string): string {
   return `${dir}/capsule.md`;
 }
 
-/** Where format 1 kept a capsule: `capsules/<yyyy>/<mm>/<id>`, the month of its created_at (hinted here by its id's time). */
-export function legacyDirHint(id: string): string | null {
+/**
+ * Where older layouts kept a capsule, most likely first: format 2's `capsules/<yyyy>/<mm>/<dd>/<id>`
+ * (the day of its id's time, exactly) and format 1's `capsules/<yyyy>/<mm>/<id>` (the month of its
+ * created_at, hinted here by its id's time). An id that carries no time has only format 2's
+ * `capsules/0000/00/00/<id>`.
+ */
+export function legacyDirHints(id: string): string[] {
   const day = idDay(id);
-  return day === null ? null : `capsules/${day.slice(0, -3)}/${id}`;
+  if (day === null) return [`capsules/${TIMELESS_DAY.replace(/-/g, '/')}/${id}`];
+  const [yyyy, mm] = day.split('-') as [string, string, string];
+  return [`capsules/${day.replace(/-/g, '/')}/${id}`, `capsules/${yyyy}/${mm}/${id}`];
 }
 
 /** The stamp of a status event: the UTC sort key of `now`, e.g. `20261129T211500123Z`. */
@@ -115,7 +133,7 @@ export function idTime(id: string): number | null {
   return null;
 }
 
-/** The UTC day (`yyyy/mm/dd`) of the time an id carries, or null for an id that carries none. */
+/** The UTC day (`yyyy-mm-dd`) of the time an id carries, or null for an id that carries none. */
 export function idDay(id: string): string | null {
   const ms = idTime(id);
   return ms === null ? null : dayOf(ms);

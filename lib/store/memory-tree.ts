@@ -3,7 +3,7 @@ import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
 import { MAX_CAPSULE_BYTES } from '../capsule/limits';
-import { FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
+import { DAY_NAME, FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
@@ -93,45 +93,49 @@ export class MemoryTree {
   }
 
   /**
-   * Every capsule directory in the tree, as `{ id, dir, oid }`: format 2's
-   * `capsules/<yyyy>/<mm>/<dd>/<id>` and format 1's `capsules/<yyyy>/<mm>/<id>` (a branch not
-   * migrated yet), one tree read per year, month and day, no blobs. Folders that do not fit the
-   * layout (added by hand or by a foreign tool) are skipped, so a strange name can never reach
-   * a path this store writes.
+   * Every capsule directory in the tree, as `{ id, dir, oid }`: format 3's
+   * `capsules/<yyyy-mm-dd>/<id>`, and format 2's `capsules/<yyyy>/<mm>/<dd>/<id>` and format 1's
+   * `capsules/<yyyy>/<mm>/<id>` (a branch not migrated yet), one tree read per shard level, no
+   * blobs. Folders that do not fit a layout (added by hand or by a foreign tool) are skipped, so
+   * a strange name can never reach a path this store writes.
    */
   async capsuleDirs(rev: string): Promise<CapsuleDirEntry[]> {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
-    const years = (await this.subtrees(rev, 'capsules')).filter((y) => YEAR.test(y)).map((y) => `capsules/${y}`);
+    const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
+    const days = top.filter((e) => DAY_NAME.test(e.name)).map((e) => `capsules/${e.name}`);
+    const years = top.filter((e) => YEAR.test(e.name)).map((e) => `capsules/${e.name}`);
     const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, y)).filter((m) => MONTH.test(m)).map((m) => `${y}/${m}`)))).flat();
     const found: CapsuleDirEntry[] = [];
-    const dayDirs: string[] = [];
     for (const [i, entries] of (await Promise.all(months.map((m) => this.tree(rev, m)))).entries()) {
       for (const e of entries ?? []) {
         if (!e.isTree) continue;
-        if (DAY.test(e.name)) dayDirs.push(`${months[i]}/${e.name}`);
+        if (DAY.test(e.name)) days.push(`${months[i]}/${e.name}`);
         else if (isSafeId(e.name)) found.push({ id: e.name, dir: `${months[i]}/${e.name}`, oid: e.oid });
       }
     }
-    for (const [i, entries] of (await Promise.all(dayDirs.map((d) => this.tree(rev, d)))).entries()) {
-      for (const e of entries ?? []) if (e.isTree && isSafeId(e.name)) found.push({ id: e.name, dir: `${dayDirs[i]}/${e.name}`, oid: e.oid });
+    for (const [i, entries] of (await Promise.all(days.map((d) => this.tree(rev, d)))).entries()) {
+      for (const e of entries ?? []) if (e.isTree && isSafeId(e.name)) found.push({ id: e.name, dir: `${days[i]}/${e.name}`, oid: e.oid });
     }
     return found;
   }
 
   /**
-   * How many capsule directories the tree holds (layout 2's `<yyyy>/<mm>/<dd>/<id>` and layout
-   * 1's `<yyyy>/<mm>/<id>`), reading only the month trees whose tree id `known` does not already
-   * count (a write changes one month's tree, so a reader that keeps the counts by tree id reads
-   * one month and its days). Returns the total and the count of every month tree by id.
+   * How many capsule directories the tree holds (every layout's, as capsuleDirs finds them),
+   * reading only the shard trees whose tree id `known` does not already count: format 3's day
+   * trees, older layouts' month trees. A write changes one day's tree, so a reader that keeps
+   * the counts by tree id reads one tree. Returns the total and the count of every shard tree by id.
    */
   async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
-    const years = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree && YEAR.test(e.name));
-    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}` }))));
+    const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
+    const dayTrees = top.filter((e) => DAY_NAME.test(e.name)).map((d) => ({ oid: d.oid, path: `capsules/${d.name}`, flat: true }));
+    const years = top.filter((e) => YEAR.test(e.name));
+    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
     const counts = await Promise.all(
-      monthLists.flat().map(async (m) => {
+      [...dayTrees, ...monthLists.flat()].map(async (m) => {
         const cached = known.get(m.oid);
         if (cached !== undefined) return [m.oid, cached] as const;
         const entries = ((await this.tree(rev, m.path)) ?? []).filter((e) => e.isTree);
+        if (m.flat) return [m.oid, entries.filter((e) => isSafeId(e.name)).length] as const;
         const days = await Promise.all(entries.filter((e) => DAY.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
         return [m.oid, entries.filter((e) => !DAY.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
       }),
@@ -170,7 +174,7 @@ export interface CapsuleDirEntry {
   oid: string;
 }
 
-// Years of five digits: a ULID can carry a time up to the year 10889. `0000/00/00` holds ids without a time.
+// Older layouts' levels. Years of five digits: a ULID can carry a time up to the year 10889. `0000/00/00` held ids without a time.
 const YEAR = /^\d{4,5}$/;
 const MONTH = /^(0[0-9]|1[0-2])$/;
 const DAY = /^([0-2][0-9]|3[01])$/;

@@ -1,5 +1,5 @@
 import { findCapsule } from './find-capsule';
-import { capsuleDir, documentIn, legacyDirHint } from './memory-format';
+import { capsuleDir, documentIn, legacyDirHints } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import { maxStatus } from './status-lattice';
 import type { CapsuleRecord } from './types';
@@ -27,9 +27,9 @@ export async function readTexts(tree: MemoryTree, ids: readonly string[]): Promi
   const found = new Map<string, string>();
   const tip = await tree.tip();
   if (tip === null || ids.length === 0) return found;
-  // One round trip: each document is asked for where format 2 puts it and where format 1 did.
+  // One round trip: each document is asked for where format 3 puts it and where formats 2 and 1 did.
   const hinted = await Promise.all(ids.map(async (id) => {
-    const texts = await Promise.all([capsuleDir(id), legacyDirHint(id)].map((d) => (d === null ? null : tree.text(tip, documentIn(d)))));
+    const texts = await Promise.all([capsuleDir(id), ...legacyDirHints(id)].map((d) => tree.text(tip, documentIn(d))));
     return texts.find((t) => t !== null) ?? null;
   }));
   const missing = new Set<string>();

@@ -24,7 +24,7 @@ export interface RetireResult {
  * Retention at the tip, as one forward commit (nothing is rewritten; everything stays in the
  * history): a finished capsule (resumed, abandoned, resolved) created and last touched by a status
  * event more than `retireAfterDays` ago leaves the tip — its folder and index line go, and a
- * tombstone `retired/<yyyy>/<mm>/<dd>/<id>` keeps every merge from bringing it back; tombstones
+ * tombstone `retired/<yyyy-mm-dd>/<id>` keeps every merge from bringing it back; tombstones
  * older than `keepHistoryDays` are forgotten. Nothing active, paused or recent is ever touched:
  * each candidate the index names is checked against its document and events first. A branch of
  * an older layout is left alone until its next write moves it. Throws WRITE_CONFLICT.
@@ -75,12 +75,9 @@ async function finishedBefore(tree: MemoryTree, tip: string, horizon: string): P
   const found: IndexEntry[] = [];
   await Promise.all(FINISHED.map(async (status) => {
     const root = `${INDEX_DIR}/${status}`;
-    for (const y of (await tree.subtrees(tip, root)).filter((y) => y <= horizonDay.slice(0, 4))) {
-      const months = (await tree.subtrees(tip, `${root}/${y}`)).filter((m) => `${y}/${m}` <= horizonDay.slice(0, 7));
-      const days = (await Promise.all(months.map(async (m) => ((await tree.tree(tip, `${root}/${y}/${m}`)) ?? []).filter((e) => !e.isTree && `${y}/${m}/${e.name}` <= horizonDay).map((e) => `${y}/${m}/${e.name}`)))).flat();
-      const texts = await Promise.all(days.map((d) => tree.text(tip, `${root}/${d}`)));
-      for (const text of texts) found.push(...parseShard(text ?? '', status).filter((e) => e.sortKey < horizon));
-    }
+    const days = ((await tree.tree(tip, root)) ?? []).filter((e) => !e.isTree && e.name <= horizonDay).map((e) => e.name);
+    const texts = await Promise.all(days.map((d) => tree.text(tip, `${root}/${d}`)));
+    for (const text of texts) found.push(...parseShard(text ?? '', status).filter((e) => e.sortKey < horizon));
   }));
   return found;
 }
@@ -107,9 +104,7 @@ async function indexWithout(tree: MemoryTree, tip: string, entries: readonly Ind
 /** Tombstones written before `beforeMs` (their text says the day), to forget. */
 async function expiredTombstones(tree: MemoryTree, tip: string, beforeMs: number): Promise<string[]> {
   const before = new Date(beforeMs).toISOString().slice(0, 10);
-  const years = await tree.subtrees(tip, RETIRED_DIR);
-  const months = (await Promise.all(years.map(async (y) => (await tree.subtrees(tip, `${RETIRED_DIR}/${y}`)).map((m) => `${RETIRED_DIR}/${y}/${m}`)))).flat();
-  const days = (await Promise.all(months.map(async (m) => (await tree.subtrees(tip, m)).map((d) => `${m}/${d}`)))).flat();
+  const days = (await tree.subtrees(tip, RETIRED_DIR)).map((d) => `${RETIRED_DIR}/${d}`);
   const stones = (await Promise.all(days.map(async (d) => ((await tree.tree(tip, d)) ?? []).filter((e) => !e.isTree).map((e) => ({ path: `${d}/${e.name}`, oid: e.oid }))))).flat();
   const dates = new Map<string, string>();
   await Promise.all([...new Set(stones.map((s) => s.oid))].map(async (oid) => dates.set(oid, /^retired: (\d{4}-\d\d-\d\d)$/m.exec((await tree.blobText(oid)) ?? '')?.[1] ?? '')));

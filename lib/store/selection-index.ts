@@ -6,32 +6,33 @@ import type { IndexEntry, StatusCounts } from './types';
  * The derived selection index kept in the tip tree:
  *
  *   index/counts.json                  capsules per derived status (one small blob)
- *   index/<status>/<yyyy>/<mm>/<dd>    one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
+ *   index/<status>/<yyyy-mm-dd>        one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
  *
- * Sharding by status and the UTC day of `created_at` keeps every rewritten blob and tree as
- * small as one day's capsules, however many a team writes in a month, and the newest active
- * capsule is the last line of the newest `index/active/…` shard. The index is never the source
- * of truth: `buildIndexFiles` recomputes it from the capsules. Format 1 sharded by month; its
- * counts file says `format: 1`, which readers take as "no index" and the next write rebuilds.
+ * Sharding by status and the UTC day of `created_at` keeps every rewritten blob as small as one
+ * day's capsules, however many a team writes in a month, and one folder level per status keeps
+ * the trees a write rewrites to two; the newest active capsule is the last line of the newest
+ * `index/active/…` shard. The index is never the source of truth: `buildIndexFiles` recomputes
+ * it from the capsules. Format 1 sharded by month, format 2 by `<yyyy>/<mm>/<dd>`; their counts
+ * files say `format: 1` and `format: 2`, which readers take as "no index" and the next write rebuilds.
  */
 export const INDEX_DIR = 'index';
 /** Capsules per derived status, so "N already consumed" costs one small read. */
 export const COUNTS_PATH = 'index/counts.json';
-const INDEX_FORMAT = 2;
+const INDEX_FORMAT = 3;
 const OBJECTIVE_MAX = 200;
 /** Who and where, in every line (additive: lines of earlier versions lack them and read as before), so selection scopes without reading documents. */
 const IDENTITY_KEYS = ['author', 'machine', 'worktree', 'branch', 'handoffTo'] as const;
 const IDENTITY_MAX = 200;
 
-/** The shard holding capsules of one derived status created on one UTC day (`yyyy/mm/dd`). */
+/** The shard holding capsules of one derived status created on one UTC day (`yyyy-mm-dd`). */
 export function shardPath(status: CapsuleStatus, day: string): string {
   return `${INDEX_DIR}/${status}/${day}`;
 }
 
-/** The UTC day (`yyyy/mm/dd`) of a sort key such as `20261129T211500123Z`. */
+/** The UTC day (`yyyy-mm-dd`) of a sort key such as `20261129T211500123Z`. */
 export function dayOfSortKey(sortKey: string): string {
   const date = sortKey.slice(0, sortKey.indexOf('T') < 0 ? 8 : sortKey.indexOf('T'));
-  return `${date.slice(0, -4)}/${date.slice(-4, -2)}/${date.slice(-2)}`;
+  return `${date.slice(0, -4)}-${date.slice(-4, -2)}-${date.slice(-2)}`;
 }
 
 /** One index line for an entry. */

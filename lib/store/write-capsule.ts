@@ -7,7 +7,7 @@ import { capsuleCommitMessage } from './commit-message';
 import { runImport } from '../git/fast-import';
 import { indexChange } from './index-update';
 import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
-import { capsuleDir, capsulePath, documentIn, isSafeId, retiredPath } from './memory-format';
+import { capsuleDir, capsulePath, documentIn, isSafeId, legacyRetiredPath, retiredPath } from './memory-format';
 import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
 import { stampIdentity } from './stamp-identity';
@@ -15,7 +15,7 @@ import type { StoreParts } from './store-parts';
 import type { WriteResult } from './types';
 
 /**
- * Validates and commits one capsule document as `capsules/<yyyy>/<mm>/<dd>/<id>/capsule.md` with
+ * Validates and commits one capsule document as `capsules/<yyyy-mm-dd>/<id>/capsule.md` with
  * its index update, in one commit moved by compare-and-swap; a branch of an older layout is
  * upgraded in the same commit (see planLayoutUpgrade). `replace` rewrites an existing
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
@@ -49,7 +49,9 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
     // All asked at once: the document where the layout puts it, its tombstone, and whether the layout is current.
-    const [inPlace, tombstone, upgrade] = await Promise.all([tip === null ? null : parts.tree.text(tip, path), tip === null ? null : parts.tree.text(tip, retiredPath(id)), planLayoutUpgrade(parts.tree, tip)]);
+    // A branch not yet moved to format 3 may hold the tombstone where format 2 put it.
+    const [inPlace, stones, upgrade] = await Promise.all([tip === null ? null : parts.tree.text(tip, path), tip === null ? [] : Promise.all([retiredPath(id), legacyRetiredPath(id)].map((p) => parts.tree.text(tip, p))), planLayoutUpgrade(parts.tree, tip)]);
+    const tombstone = stones.find((t) => t !== null) ?? null;
     const source = upgrade?.sources.get(id) ?? capsuleDir(id);
     const existing = inPlace ?? (tip !== null && source !== capsuleDir(id) ? await parts.tree.text(tip, documentIn(source)) : null);
     if (existing === null && tombstone !== null) {

@@ -21,11 +21,11 @@ export interface IndexSide {
   entries: readonly IndexEntry[];
 }
 
-// Any file under capsules/<yyyy>/<mm>/<dd>/<id>/ makes a capsule directory, as the store's rebuild
+// Any file under capsules/<yyyy-mm-dd>/<id>/ makes a capsule directory, as the store's rebuild
 // sees it (the merge reads older layouts through canonicalListing first).
-const CAPSULE_FILE = /^(capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+))\/(.+)$/;
+const CAPSULE_FILE = /^(capsules\/\d{4,5}-\d\d-\d\d\/([^/]+))\/(.+)$/;
 
-/** The capsules of a tree listing (every `capsules/<yyyy>/<mm>/<dd>/<id>/` directory), sorted by path. */
+/** The capsules of a tree listing (every `capsules/<yyyy-mm-dd>/<id>/` directory), sorted by path. */
 export function capsuleSources(files: TreeListing): CapsuleSource[] {
   const byDir = new Map<string, { id: string; oid: string | null; events: StatusEvent[] }>();
   for (const [path, file] of files) {

@@ -49,7 +49,7 @@ export interface MergedTree {
 /**
  * Merges two memory trees (see `mergeListings`) and rebuilds the derived index from the result,
  * reading only the conflicting documents, the index files of both sides, and the documents no
- * side's index describes exactly. A side of an older layout (format 1, as an older git-capsule
+ * side's index describes exactly. A side of an older layout (format 1 or 2, as an older git-capsule
  * pushed it) is read with every capsule file moved where the current layout puts it, so the
  * result is always in the current layout. Paths git fsck refuses are left out (and named in
  * `unsafe`), so no merge carries them on to a push. Throws SYNC_FORMAT_MISMATCH (a side of a
@@ -101,8 +101,9 @@ function dropRetired(files: Map<string, TreeFile>): void {
   }
 }
 
-const RETIRED_FILE = /^retired\/\d{4,5}\/\d\d\/\d\d\/([^/]+)$/;
-const CAPSULE_FILE = /^capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+)\//;
+// The listings are canonical (canonicalListing) by now: every tombstone and capsule file is in format 3's place.
+const RETIRED_FILE = /^retired\/\d{4,5}-\d\d-\d\d\/([^/]+)$/;
+const CAPSULE_FILE = /^capsules\/\d{4,5}-\d\d-\d\d\/([^/]+)\//;
 
 /** SYNC_FORMAT_MISMATCH when a side declares a layout newer than this code writes. */
 function refuseNewerFormat(ours: TreeListing, theirs: TreeListing, formatOf: (l: TreeListing) => string | null): void {
@@ -123,9 +124,10 @@ export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[]
   const entries: IndexEntry[] = [];
   for (const [path, text] of index) {
     if (path === COUNTS_PATH) continue;
-    // Only format 2's index/<status>/<yyyy>/<mm>/<dd>: format 1 derived fallbacks from month folders, so its capsules are read again.
+    // Format 3's index/<status>/<yyyy-mm-dd> and format 2's index/<status>/<yyyy>/<mm>/<dd> (its lines
+    // name the same day, so the same sort keys): format 1 derived fallbacks from month folders, so its capsules are read again.
     const [top, status, ...shard] = path.split('/');
-    if (top !== INDEX_DIR || !isStatus(status) || shard.length !== 3) continue;
+    if (top !== INDEX_DIR || !isStatus(status) || (shard.length !== 1 && shard.length !== 3)) continue;
     for (const e of parseShard(text, status)) entries.push(e);
   }
   return entries;

@@ -8,9 +8,10 @@ export interface SyncCounts {
   changed: number;
 }
 
-// Either layout: capsules/<yyyy>/<mm>/<dd>/<id>/… (format 2) or capsules/<yyyy>/<mm>/<id>/… (format 1).
-const DOC = /^capsules\/[^/]+\/[^/]+\/(?:[^/]+\/)?[^/]+\/capsule\.md$/;
-const EVENT = /^capsules\/[^/]+\/[^/]+\/(?:[^/]+\/)?[^/]+\/status\/[^/]+$/;
+// Any layout: capsules/<yyyy-mm-dd>/<id>/… (format 3), capsules/<yyyy>/<mm>/<dd>/<id>/… (format 2)
+// or capsules/<yyyy>/<mm>/<id>/… (format 1).
+const DOC = /^capsules\/(?:[^/]+\/){2,4}capsule\.md$/;
+const EVENT = /^capsules\/(?:[^/]+\/){2,4}status\/[^/]+$/;
 
 /**
  * What a sync moves: `incoming` is what the remote has that this clone lacks, `outgoing` the

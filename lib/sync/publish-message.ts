@@ -15,9 +15,10 @@ export interface PublishSummary {
   ids: string[];
 }
 
-const DOC = /^capsules\/(?:[^/]+\/){2,3}([^/]+)\/capsule\.md$/;
-const EVENT = /^capsules\/(?:[^/]+\/){2,3}([^/]+)\/status\/[^-/]+-[^/]*-([a-z]+)$/;
-const RETIRED = /^retired\/(?:[^/]+\/){3}([^/]+)$/;
+// Any layout's shard folders: one (format 3's <yyyy-mm-dd>), two (format 1) or three (format 2).
+const DOC = /^capsules\/(?:[^/]+\/){1,3}([^/]+)\/capsule\.md$/;
+const EVENT = /^capsules\/(?:[^/]+\/){1,3}([^/]+)\/status\/[^-/]+-[^/]*-([a-z]+)$/;
+const RETIRED = /^retired\/(?:[^/]+\/){1,3}([^/]+)$/;
 /** At most this many operation lines; the rest are counted. */
 const MAX_LINES = 40;
 

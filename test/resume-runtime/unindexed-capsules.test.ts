@@ -3,18 +3,18 @@ import { statSync } from 'node:fs';
 import { STATE_FILES, statePath } from '../../lib/local-state/state-files';
 import { runDoctorChecks } from '../../lib/cli/doctor-checks';
 import { runResume } from '../../lib/resume-runtime/run-resume';
-import { DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
+import { capsuleDir, DEFAULT_MEMORY_REF } from '../../lib/store/memory-format';
 import { capsuleDoc, ulid } from '../support/capsule-doc';
 import { makeTestRepo, type TestRepo } from './repo';
 
 const NOW = new Date('2026-11-29T22:00:00Z');
 
 /** Adds capsule documents to the branch with plain git, as a hand-made commit or an older version would: no index update. */
-function commitByHand(repo: TestRepo, ids: string[]): void {
+function commitByHand(repo: TestRepo, ids: string[], dirOf: (id: string) => string = capsuleDir): void {
   const parts = [`commit ${DEFAULT_MEMORY_REF}\ncommitter Hand <hand@example.com> 1796000000 +0000\ndata 5\nhand\nfrom ${DEFAULT_MEMORY_REF}^0\n`];
   for (const id of ids) {
     const doc = capsuleDoc({ id, created_at: '2026-11-29T21:59:00Z' });
-    parts.push(`M 100644 inline capsules/2026/11/${id}/capsule.md\ndata ${Buffer.byteLength(doc)}\n${doc}\n`);
+    parts.push(`M 100644 inline ${dirOf(id)}/capsule.md\ndata ${Buffer.byteLength(doc)}\n${doc}\n`);
   }
   execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: repo.dir, env: repo.env, input: `${parts.join('')}done\n` });
 }
@@ -40,7 +40,14 @@ describe('capsules in the tree that the index does not list', () => {
     expect(statSync(statePath(repo.stateDir, STATE_FILES.capsuleCounts)).mode & 0o777).toBe(0o600);
   });
 
-  it('are counted again after the branch moves, reading only the changed month', async () => {
+  it('are counted in the folders of older layouts too (format 2 days, format 1 months)', async () => {
+    commitByHand(repo, [ulid(2)], (id) => `capsules/2026/11/29/${id}`);
+    commitByHand(repo, [ulid(3)], (id) => `capsules/2026/11/${id}`);
+    const r = await runResume({ cwd: repo.dir, env: repo.env, now: NOW, sessionId: 'session-B', consume: false });
+    expect(r.text).toContain('2x not-indexed');
+  });
+
+  it('are counted again after the branch moves, reading only the changed day', async () => {
     commitByHand(repo, [ulid(2)]);
     await runResume({ cwd: repo.dir, env: repo.env, now: NOW, sessionId: 'session-B', consume: false });
     commitByHand(repo, [ulid(3)]);

@@ -15,7 +15,7 @@ describe('readCapsule', () => {
 
   it('reads a capsule by full id, with its document, path and status', async () => {
     const record = await t.store.readCapsule('01JDQ7AAAB0000000000000002');
-    expect(record).toMatchObject({ id: '01JDQ7AAAB0000000000000002', path: 'capsules/2024/11/27/01JDQ7AAAB0000000000000002/capsule.md', status: 'active', events: [] });
+    expect(record).toMatchObject({ id: '01JDQ7AAAB0000000000000002', path: 'capsules/2024-11-27/01JDQ7AAAB0000000000000002/capsule.md', status: 'active', events: [] });
     expect(record.text).toContain('created_at: 2025-03-01T10:00:00-05:00');
   });
 

@@ -33,7 +33,7 @@ describe('selection index shards', () => {
 
   it('groups entries by status and the UTC day of created_at and counts them', () => {
     const files = buildIndexFiles([entry(testId(1), '20261129T200000000Z'), entry(testId(2), '20250101T000000000Z', { status: 'resolved' })]);
-    expect([...files.keys()]).toEqual(['index/counts.json', 'index/active/2026/11/29', 'index/resolved/2025/01/01']);
+    expect([...files.keys()]).toEqual(['index/counts.json', 'index/active/2026-11-29', 'index/resolved/2025-01-01']);
     expect(JSON.parse(files.get('index/counts.json')!).counts).toMatchObject({ active: 1, resolved: 1 });
   });
 });
@@ -114,7 +114,7 @@ describe('listIndex', () => {
     expect(await t.store.listIndex()).toEqual(expected);
     expect(await t.store.countByStatus()).toMatchObject({ active: 3 });
     await t.store.writeCapsule(capsuleText({ id: testId(4) }), { now: NOW });
-    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index'], t.env).split('\n')).toEqual(['index/active/2026/11/29', 'index/counts.json']);
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index'], t.env).split('\n')).toEqual(['index/active/2026-11-29', 'index/counts.json']);
     expect(await t.store.countByStatus()).toMatchObject({ active: 4 });
     expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: 4 });
   });
@@ -126,7 +126,7 @@ describe('listIndex', () => {
     const tip = (await t.store.tip())!;
     const outcome = await runImport(runner({ cwd: t.dir, env: t.env }), 'refs/heads/capsules', [{
       identity: { name: 'x', email: 'x@y' }, epochSeconds: 1, message: 'foreign\n', from: tip,
-      files: new Map([['capsules/2026/11/bad name/capsule.md', 'x'], ['capsules/misc/readme', 'x'], ['capsules/2026/13/01JDQ7000000000000000000ZZ/capsule.md', 'x']]),
+      files: new Map([['capsules/2026/11/bad name/capsule.md', 'x'], ['capsules/misc/readme', 'x'], ['capsules/2026/13/01JDQ7000000000000000000ZZ/capsule.md', 'x'], ['capsules/2026-11-30/bad name/capsule.md', 'x'], ['capsules/2026-13-01/01JDQ7000000000000000000ZY/capsule.md', 'x'], ['capsules/2026-11/01JDQ7000000000000000000ZX/capsule.md', 'x']]),
     }]);
     expect(outcome.ok).toBe(true);
     expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: 1 });

@@ -16,7 +16,7 @@ describe('setStatus', () => {
     const result = await t.store.setStatus(testId(1), 'resumed', { writer: 'session/abc 1', now: NOW });
     expect(result).toMatchObject({ status: 'resumed', changed: true });
     const files = git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', `${capsuleDir(testId(1))}/status`], t.env);
-    expect(files).toBe(`capsules/2024/11/27/${testId(1)}/status/20261129T210000000Z-session_abc_1-resumed`);
+    expect(files).toBe(`capsules/2024-11-27/${testId(1)}/status/20261129T210000000Z-session_abc_1-resumed`);
     expect(git(t.dir, ['log', '-1', '--format=%s', 'capsules'], t.env)).toBe(`status ${testId(1)}: active -> resumed`);
   });
 

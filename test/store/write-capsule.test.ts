@@ -21,13 +21,13 @@ describe('writeCapsule', () => {
     const id = newCapsuleId(at, (n) => Buffer.alloc(n, 7));
     const text = capsuleText({ id, created_at: '2026-12-01T00:30:00+01:00' });
     const result = await t.store.writeCapsule(text, { now: NOW });
-    expect(result).toMatchObject({ id, path: `capsules/2026/11/30/${id}/capsule.md`, changed: true });
+    expect(result).toMatchObject({ id, path: `capsules/2026-11-30/${id}/capsule.md`, changed: true });
     const stored = git(t.dir, ['show', `capsules:${result.path}`], t.env);
     expect(withoutIdentity(stored)).toBe(text.trim());
     expect(stored).toMatch(STAMP);
     expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(result.commit);
-    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026/11/30');
-    expect(git(t.dir, ['show', 'capsules:FORMAT'], t.env)).toContain('format: 2');
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026-11-30');
+    expect(git(t.dir, ['show', 'capsules:FORMAT'], t.env)).toContain('format: 3');
   });
 
   it('stamps who and where wrote it last in the frontmatter, replacing what the text claimed', async () => {

@@ -23,7 +23,7 @@ export function memoryContent(dir: string, env: NodeJS.ProcessEnv, rev: string):
   for (const line of out.split('\n').filter(Boolean)) {
     const [meta, path] = line.split('\t') as [string, string];
     const oid = meta.split(' ')[2]!;
-    const m = /^capsules\/(?:[^/]+\/){2,3}([^/]+)\/(capsule\.md|status\/([^/]+))$/.exec(path);
+    const m = /^capsules\/(?:[^/]+\/){1,3}([^/]+)\/(capsule\.md|status\/([^/]+))$/.exec(path);
     if (!m) continue;
     const slot = content.get(m[1]!) ?? { doc: null, events: [] };
     if (m[2] === 'capsule.md') slot.doc = oid;

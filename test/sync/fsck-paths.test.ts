@@ -1,7 +1,7 @@
 import { isFsckSafePath, withoutUnsafePaths } from '../../lib/sync/fsck-paths';
 
 describe('isFsckSafePath', () => {
-  it.each(['capsules/2026/11/29/01JDQ7/capsule.md', 'index/active/2026/11/29', 'FORMAT', '.gitignore', 'a/.github/b', 'git~2', 'a..b/c', '..\\x'])('accepts %j', (path) => {
+  it.each(['capsules/2026-11-29/01JDQ7/capsule.md', 'index/active/2026-11-29', 'retired/2026-11-29/01JDQ7', 'capsules/2026/11/29/01JDQ7/capsule.md', 'index/active/2026/11/29', 'FORMAT', '.gitignore', 'a/.github/b', 'git~2', 'a..b/c', '..\\x'])('accepts %j', (path) => {
     expect(isFsckSafePath(path)).toBe(true);
   });
 

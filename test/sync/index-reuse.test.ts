@@ -3,7 +3,7 @@ import type { TreeFile } from '../../lib/sync/merge-listings';
 import type { IndexEntry } from '../../lib/store/types';
 
 const ID = '01JDQ70000000000000000000A';
-const DIR = `capsules/2024/11/27/${ID}`;
+const DIR = `capsules/2024-11-27/${ID}`;
 const file = (oid: string): TreeFile => ({ mode: '100644', oid });
 const entry = (over: Partial<IndexEntry> = {}): IndexEntry => ({
   id: ID, status: 'active', createdAt: '2026-11-29T20:00:00Z', sortKey: '20261129T200000000Z', objective: 'o', path: `${DIR}/capsule.md`, ...over,

@@ -35,7 +35,7 @@ function everything(): Map<string, { doc: string | null; events: string[] }> {
 }
 
 describe('syncing with a remote that holds the branch an older git-capsule pushed', () => {
-  it('loses nothing, and leaves every clone and the remote in layout 2 under refs/capsules/', async () => {
+  it('loses nothing, and leaves every clone and the remote in layout 3 under refs/capsules/', async () => {
     const expected = everything();
     for (const dir of [trio.a, trio.b, trio.a]) await sync(dir, trio.env);
     const tip = refOf(trio.remote, trio.env, REMOTE_REF)!;
@@ -69,12 +69,12 @@ describe('syncing with a remote that holds the branch an older git-capsule pushe
     await sync(trio.a, trio.env);
     await sync(trio.b, trio.env);
     const tip = refOf(trio.remote, trio.env, REMOTE_REF)!;
-    const stream = `commit ${REMOTE_REF}\ncommitter New <new@example.com> 1796100000 +0000\ndata 4\nnew\nfrom ${tip}\nM 100644 inline FORMAT\ndata ${Buffer.byteLength(FORMAT_TEXT.replace('format: 2', 'format: 3'))}\n${FORMAT_TEXT.replace('format: 2', 'format: 3')}\n\ndone\n`;
+    const stream = `commit ${REMOTE_REF}\ncommitter New <new@example.com> 1796100000 +0000\ndata 4\nnew\nfrom ${tip}\nM 100644 inline FORMAT\ndata ${Buffer.byteLength(FORMAT_TEXT.replace('format: 3', 'format: 4'))}\n${FORMAT_TEXT.replace('format: 3', 'format: 4')}\n\ndone\n`;
     execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: trio.remote, env: trio.env, input: stream });
     const { writeCapsules, capsuleText } = await import('./sync-trio');
     await writeCapsules(trio.b, trio.env, [capsuleText(7, { created_at: '2026-12-01T10:00:00Z' })]);
     const before = refOf(trio.b, trio.env);
-    await expect(sync(trio.b, trio.env)).rejects.toMatchObject({ code: 'SYNC_FORMAT_MISMATCH', data: { side: 'remote', version: 3 } });
+    await expect(sync(trio.b, trio.env)).rejects.toMatchObject({ code: 'SYNC_FORMAT_MISMATCH', data: { side: 'remote', version: 4 } });
     expect(refOf(trio.b, trio.env)).toBe(before);
   });
 

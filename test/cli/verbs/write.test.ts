@@ -39,7 +39,7 @@ describe('git capsule write', () => {
   it('commits a file as written and reports it with --json', async () => {
     writeFileSync(join(r.dir, 'c.md'), capsuleText());
     const out = await r.cli(['write', 'c.md', '--json']);
-    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024/11/27/01JDQ7000000000000000000AB/capsule.md' });
+    expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024-11-27/01JDQ7000000000000000000AB/capsule.md' });
     const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
     expect(`${stored}\n`).toMatch(identityStamp('test@example.com'));
     expect(withoutIdentity(stored)).toBe(capsuleText().trim());
