@@ -14,9 +14,9 @@ export interface IndexCoverage {
  * Whether the derived index covers every capsule on the branch: a capsule written by an older
  * version, a hand-made commit or a plain `git merge` of the branch is in the tree but not in
  * the index, and selection (which reads the index) would never see it. Bounded cost: the index
- * counts are one small blob, and the capsule folders are counted per month tree, reusing the
- * counts of month trees seen before (kept by tree id in the runtime dir), so a resume after one
- * write reads one month's tree. A tip without an index counts as covered (listings then
+ * counts are one small blob, and the capsule folders are counted per day tree (an older
+ * layout's: per month tree), reusing the counts of trees seen before (kept by tree id in the
+ * runtime dir), so a resume after one write reads `capsules/` and one day's tree. A tip without an index counts as covered (listings then
  * recompute from the capsules themselves). Never throws for the cache.
  */
 export async function indexCoverage(tree: MemoryTree, stateDir: string | null): Promise<IndexCoverage> {
@@ -45,7 +45,7 @@ function sameKeys(a: ReadonlyMap<string, number>, b: ReadonlyMap<string, number>
   return a.size === b.size && [...b.keys()].every((k) => a.has(k));
 }
 
-/** Only the month trees of this tip are kept: the file stays as small as the branch has months. Through the runtime state's private writer (0600, atomic, never through a link). */
+/** Only the shard trees of this tip are kept (the `months` key predates layout 3; it holds day trees now): the file stays as small as the branch has days. Through the runtime state's private writer (0600, atomic, never through a link). */
 function writeKnown(path: string, months: ReadonlyMap<string, number>): void {
   try {
     writePrivateFile(path, `${JSON.stringify({ format: 1, months: Object.fromEntries(months) })}\n`);
