@@ -66,8 +66,9 @@ function fixture(name, cli, authors) {
     const shown = git(dir, 'show', `refs/heads/capsules:${path}`);
     me = Object.fromEntries(['author', 'machine', 'worktree'].map((k) => [k, new RegExp(`^${k}: "?([^"\\n]+)"?$`, 'm').exec(shown)[1]]));
   }
-  // Layout 2 shards by the UTC day of the id's time, layout 1 by the month: the checkout's own.
-  const byDay = /^format: 2$/m.test(git(dir, 'show', 'refs/heads/capsules:FORMAT'));
+  // Layout 3 shards by one <yyyy-mm-dd> folder of the UTC day of the id's time, layout 2 by
+  // <yyyy>/<mm>/<dd>, layout 1 by the month: the checkout's own.
+  const format = Number(/^format: (\d+)$/m.exec(git(dir, 'show', 'refs/heads/capsules:FORMAT'))?.[1] ?? 1);
   const base = Date.now() - N * 3_600_000;
   let stream = `commit refs/heads/capsules\ncommitter bench <bench@example.invalid> ${Math.floor(Date.now() / 1000)} +0000\ndata 11\nbench fill\nfrom refs/heads/capsules^0\n`;
   let lineageId = '';
@@ -76,7 +77,8 @@ function fixture(name, cli, authors) {
   for (let i = 0; i < N; i++) {
     const at = new Date(base + i * 3_600_000);
     const id = ulid(at.getTime(), i);
-    const month = `${at.getUTCFullYear()}/${String(at.getUTCMonth() + 1).padStart(2, '0')}${byDay ? `/${String(at.getUTCDate()).padStart(2, '0')}` : ''}`;
+    const [yyyy, mm, dd] = [String(at.getUTCFullYear()), String(at.getUTCMonth() + 1).padStart(2, '0'), String(at.getUTCDate()).padStart(2, '0')];
+    const month = format >= 3 ? `${yyyy}-${mm}-${dd}` : format === 2 ? `${yyyy}/${mm}/${dd}` : `${yyyy}/${mm}`;
     const author = i === N - 4 ? 0 : authors > 0 ? (i % authors) : 0;
     const who = authors === 0 ? {} : author === 0 ? me : { author: `author${author}@example.com`, machine: `m-${ulid(0, author)}`, worktree: `w-${String(author).padStart(16, '0')}` };
     const session = i === N - 4 ? 'bench-prev' : `bench-session-${i % 97}`;
