@@ -14,8 +14,11 @@ export interface ConfigCacheEntry {
 
 /** How many entries one cache file keeps (a CLI in a subfolder, hooks with another PATH, …). */
 const MAX_ENTRIES = 8;
-/** 2: the values include WRITE_SETTING_KEYS (an entry of format 1 would read as "not set"). */
-const FORMAT = 2;
+/**
+ * 2: the values include WRITE_SETTING_KEYS (an entry of format 1 would read as "not set").
+ * 3: and the remote names and `branch.<name>.remote` (an entry of format 2 would read as "no remote").
+ */
+const FORMAT = 3;
 
 /**
  * The stat of a file as one string (mtime and ctime in ns, size, inode, device), null when it

@@ -85,12 +85,44 @@ export function configEnvFingerprint(env: NodeJS.ProcessEnv): string {
  */
 export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', 'core.fsync', 'core.fsyncobjectfiles'];
 
-/** The values git-capsule reads from the config: capsule.*, user.name, user.email and WRITE_SETTING_KEYS (last wins, as git does). */
+/**
+ * The pseudo-key under which capsuleValues keeps the names of the configured remotes, as a JSON
+ * list (no config key starts with a space). Names only: a remote's URL may carry a credential,
+ * and the values are cached on disk.
+ */
+export const REMOTE_NAMES_KEY = ' remote names';
+
+/**
+ * The values git-capsule reads from the config (last wins, as git does): capsule.*, user.name,
+ * user.email, WRITE_SETTING_KEYS, every `branch.<name>.remote` and the names of the remotes
+ * (REMOTE_NAMES_KEY), which sync picks its remote from without starting git. `git config --list`
+ * already lowers a key's section and variable; a branch's or remote's name keeps its case.
+ */
 export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, string> {
   const values: Record<string, string> = {};
+  const remotes = new Set<string>();
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
     if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || WRITE_SETTING_KEYS.includes(lower)) values[lower] = value;
+    else if (lower.startsWith('branch.') && lower.endsWith('.remote') && key.length > 'branch..remote'.length) values[key] = value;
+    else if (lower.startsWith('remote.')) {
+      // `git remote` lists every name that has any `remote.<name>.<var>`; `remote.pushdefault` has no name.
+      const name = key.slice('remote.'.length, key.lastIndexOf('.'));
+      if (key.lastIndexOf('.') > 'remote.'.length) remotes.add(name);
+    }
   }
+  if (remotes.size > 0) values[REMOTE_NAMES_KEY] = JSON.stringify([...remotes]);
   return values;
+}
+
+/** The remote names capsuleValues found, in config order; null when it found none (git's other sources, .git/remotes/, may still hold some). */
+export function remoteNamesIn(values: Readonly<Record<string, string>>): string[] | null {
+  const list = values[REMOTE_NAMES_KEY];
+  if (list === undefined) return null;
+  try {
+    const names: unknown = JSON.parse(list);
+    return Array.isArray(names) && names.every((n) => typeof n === 'string') ? names : null;
+  } catch {
+    return null;
+  }
 }

@@ -37,6 +37,20 @@ export function readRefFile(dirs: RefDirs, ref: string, depth = 0): RefValue | n
   return { absent: true };
 }
 
+/**
+ * The branch a worktree's HEAD names, from its file (`main` for `ref: refs/heads/main`), as
+ * `git symbolic-ref --short HEAD` says it; null when HEAD is detached (an object id); undefined
+ * when the file cannot say for sure (missing, unreadable, reftable's `refs/heads/.invalid`, a
+ * symbolic ref outside refs/heads/): the caller asks git.
+ */
+export function headBranchFromFile(gitDir: string): string | null | undefined {
+  const head = readText(join(gitDir, 'HEAD'));
+  if (head === null || head === undefined) return undefined;
+  if (OID.test(head)) return null;
+  const symbolic = /^ref: refs\/heads\/(\S+)$/.exec(head);
+  return symbolic && symbolic[1] !== '.invalid' ? symbolic[1]! : undefined;
+}
+
 /** HEAD and the refs git keeps per worktree; every other ref lives in the common dir. */
 function perWorktree(ref: string): boolean {
   return !ref.startsWith('refs/') || ref.startsWith('refs/worktree/') || ref.startsWith('refs/bisect/') || ref.startsWith('refs/rewritten/');

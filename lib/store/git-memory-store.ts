@@ -92,6 +92,10 @@ export class GitMemoryStore implements MemoryStore {
     return this.batch.read(name);
   }
 
+  objectReader(): StoreObjectReader {
+    return this.batch;
+  }
+
   async exists(): Promise<boolean> {
     return (await this.tip()) !== null;
   }

@@ -3,7 +3,7 @@ import type { RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
 import type { CapsuleStatus } from '../capsule/types';
-import type { GitObject } from '../git/cat-file-batch';
+import type { GitObject, StoreObjectReader } from '../git/cat-file-batch';
 import type { RepoDirs } from '../git/repo-dirs';
 import type { RedactionFinding } from '../redact/finding-tally';
 
@@ -108,6 +108,11 @@ export interface MemoryStore {
   repoDirs(): RepoDirs;
   /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
   readObject(name: string): Promise<GitObject | null>;
+  /**
+   * The store's open object reader itself, for a caller that reads many objects beside the store
+   * (sync): one reader per process instead of a second `cat-file`. Closed by the store's close.
+   */
+  objectReader(): StoreObjectReader;
   /** True when the memory ref exists. */
   exists(): Promise<boolean>;
   /** The memory ref's commit, or null when the branch does not exist yet. */

@@ -1,4 +1,4 @@
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
 import { listBoth, type Listings } from './local-moves';
@@ -65,7 +65,7 @@ export interface IncomingCheck {
 }
 
 /** Checks a remote tip the local tip (null: none yet) would fast-forward to (`listings`: both tips' own, when the caller has them). Throws SYNC_FORMAT_MISMATCH, GIT_FAILED. */
-export async function checkIncoming(git: GitRunner, batch: CatFileBatch, input: { local: string | null; remote: string; listings?: Listings | null }): Promise<IncomingCheck> {
+export async function checkIncoming(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; listings?: Listings | null }): Promise<IncomingCheck> {
   const { ours, theirs } = input.listings ?? (await listBoth(git, input.local, input.remote));
   const merged = await mergeTrees(batch, ours, theirs);
   return { refused: refusalsOf({ ours, theirs, merged }), merged, theirs };
@@ -92,7 +92,7 @@ export async function writeRepair(git: GitRunner, check: IncomingCheck, input: {
  * nothing is refused, else its repair written on `scratch` (which the caller then drops). Throws
  * SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
-export async function takeRemoteTip(git: GitRunner, batch: CatFileBatch, input: { local: string | null; remote: string; scratch: string; listings?: Listings | null }): Promise<{ commit: string; refused: SyncRefusal[] }> {
+export async function takeRemoteTip(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; scratch: string; listings?: Listings | null }): Promise<{ commit: string; refused: SyncRefusal[] }> {
   const check = await checkIncoming(git, batch, input);
   if (check.refused.length === 0) return { commit: input.remote, refused: [] };
   return { commit: await writeRepair(git, check, input), refused: check.refused };

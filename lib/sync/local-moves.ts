@@ -1,4 +1,4 @@
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import { WRITE_CONFIG } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
@@ -44,7 +44,7 @@ export async function moveRef(git: GitRunner, input: { ref: string; to: string; 
  * own compare-and-swap): what `--no-push` syncs and the absorption of a legacy remote branch do.
  * Nothing of it is pushed as it is: a later publish carries its state in one commit.
  */
-export async function mergeIntoRef(git: GitRunner, batch: CatFileBatch, input: { ref: string; local: string; remote: string; listings: Listings }): Promise<MoveOutcome> {
+export async function mergeIntoRef(git: GitRunner, batch: StoreObjectReader, input: { ref: string; local: string; remote: string; listings: Listings }): Promise<MoveOutcome> {
   const { ref, local, remote, listings } = input;
   const merged = await mergeTrees(batch, listings.ours, listings.theirs);
   const [oursIndex, theirsIndex] = merged.sideIndexes;

@@ -1,5 +1,5 @@
 import { parseCapsule } from '../capsule/parse';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import { summarizeCapsule } from '../store/capsule-summary';
 import type { GitRunner } from '../git/git-runner';
 import { CapsuleError } from '../errors/capsule-error';
@@ -55,7 +55,7 @@ export interface MergedTree {
  * `unsafe`), so no merge carries them on to a push. Throws SYNC_FORMAT_MISMATCH (a side of a
  * newer layout), GIT_FAILED.
  */
-export async function mergeTrees(batch: CatFileBatch, listedOurs: TreeListing, listedTheirs: TreeListing): Promise<MergedTree> {
+export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListing, listedTheirs: TreeListing): Promise<MergedTree> {
   const [{ safe: rawOurs, unsafe: oursUnsafe }, { safe: rawTheirs, unsafe: theirsUnsafe }] = [withoutUnsafePaths(listedOurs), withoutUnsafePaths(listedTheirs)];
   const formats = await readBlobs(batch, [rawOurs, rawTheirs].flatMap((l) => (l.get(FORMAT_PATH) ? [l.get(FORMAT_PATH)!.oid] : [])));
   const formatOf = (l: TreeListing) => (l.get(FORMAT_PATH) ? (formats.get(l.get(FORMAT_PATH)!.oid) ?? null) : null);
@@ -137,13 +137,13 @@ export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[]
  * The index texts of each tree (path → text), to tell which index files a merge changes. A
  * shard both trees hold unchanged (most of them, on a fast-forward) is read once.
  */
-export async function readIndexTexts(batch: CatFileBatch, listings: readonly TreeListing[]): Promise<Array<Map<string, string>>> {
+export async function readIndexTexts(batch: StoreObjectReader, listings: readonly TreeListing[]): Promise<Array<Map<string, string>>> {
   const paths = listings.map((l) => [...l.keys()].filter((p) => MEMORY_LAYOUT.isDerived(p)));
   const texts = await readBlobs(batch, listings.flatMap((l, i) => paths[i]!.map((p) => l.get(p)!.oid)));
   return listings.map((l, i) => new Map(paths[i]!.map((p) => [p, texts.get(l.get(p)!.oid) ?? ''])));
 }
 
-async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly CapsuleSource[]): Promise<IndexEntry[]> {
+async function summarizeFromDocuments(batch: StoreObjectReader, capsules: readonly CapsuleSource[]): Promise<IndexEntry[]> {
   const texts = await readBlobs(batch, capsules.flatMap((c) => (c.oid === null ? [] : [c.oid])));
   return capsules.map((c) => {
     // The same reading as the store's own rebuild (collectEntries), so a rebuild after sync finds nothing to change.
@@ -153,7 +153,7 @@ async function summarizeFromDocuments(batch: CatFileBatch, capsules: readonly Ca
 }
 
 /** Blob texts by id, pipelined through one `cat-file --batch`; a missing blob is absent. */
-export async function readBlobs(batch: CatFileBatch, oids: readonly string[]): Promise<Map<string, string>> {
+export async function readBlobs(batch: StoreObjectReader, oids: readonly string[]): Promise<Map<string, string>> {
   const unique = [...new Set(oids)];
   const texts = await Promise.all(unique.map((oid) => batch.readText(oid)));
   const out = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import { WRITE_CONFIG, type GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { parseTreeChanges, publishMessage, type PublishSummary, type TreeChange } from './publish-message';
@@ -26,7 +26,7 @@ const FIELD = '\x1f';
  * on top of `base`, it is published as it is. `diff`, when given, is `git diff-tree -r -z
  * --no-renames --name-status base tip` already taken. Throws GIT_FAILED.
  */
-export async function publishCommit(git: GitRunner, batch: CatFileBatch, input: { tip: string; base: string; identity: GitIdentity; diff?: string }): Promise<Published> {
+export async function publishCommit(git: GitRunner, batch: StoreObjectReader, input: { tip: string; base: string; identity: GitIdentity; diff?: string }): Promise<Published> {
   const { tip, base, identity } = input;
   // Both at once: the commits it stands for, and what it changes (unless the caller already diffed base and tip).
   const [commits, diff] = await Promise.all([
@@ -73,7 +73,7 @@ export function countLocalCommits(commits: readonly LocalCommit[]): number {
 }
 
 /** The objective of each written or updated capsule among `changes` (at most 60 read), by id. */
-export async function objectivesOf(batch: CatFileBatch, changes: readonly TreeChange[], spec: (path: string) => string | null): Promise<Map<string, string>> {
+export async function objectivesOf(batch: StoreObjectReader, changes: readonly TreeChange[], spec: (path: string) => string | null): Promise<Map<string, string>> {
   const docs = changes.filter((c) => c.status !== 'D' && c.path.endsWith('/capsule.md')).slice(0, 60);
   const texts = await Promise.all(docs.map((c) => { const s = spec(c.path); return s === null ? null : batch.readText(s); }));
   const objectives = new Map<string, string>();

@@ -1,4 +1,4 @@
-import type { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { Listings } from './local-moves';
@@ -35,7 +35,7 @@ export interface PublishedOnRemote {
  */
 export async function publishOnRemote(
   git: GitRunner,
-  batch: CatFileBatch,
+  batch: StoreObjectReader,
   input: { tip: string; base: string; remote: string; listings: Listings; identity: GitIdentity; scratch: string },
 ): Promise<PublishedOnRemote> {
   const { tip, base, remote, listings, identity, scratch } = input;

@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG } from '../git/git-env';
+import { remoteNamesIn } from '../git/config-sources';
 import type { GitRunner } from '../git/git-runner';
+import { headBranchFromFile } from '../git/ref-files';
 
 /** Where fetched memory refs are kept: out of refs/remotes so `git branch -r` stays clean. */
 export const TRACKING_NAMESPACE = 'refs/capsule-remotes';
@@ -9,13 +11,23 @@ export const TRACKING_NAMESPACE = 'refs/capsule-remotes';
 /** Network calls get longer than local ones: a slow forge is not a stuck lock. */
 const REMOTE_TIMEOUT_MS = 120_000;
 
+/** What the config snapshot and the git dir already know, so picking the remote starts no git (three processes before). */
+export interface KnownRemoteConfig {
+  /** The config values as capsuleValues keeps them (remote names, `branch.<name>.remote`). */
+  values: Readonly<Record<string, string>>;
+  /** The worktree's git dir, whose HEAD file names the current branch. */
+  gitDir: string;
+}
+
 /**
  * The remote to sync with: the one given, else the remote of the current branch's upstream,
- * else `origin`. Throws GIT_FAILED.
+ * else `origin`. With `known`, answered from the config snapshot and the HEAD file; git is asked
+ * only for what they cannot say (no remote in the config files, a HEAD file git must judge).
+ * Throws GIT_FAILED, NO_REMOTE.
  */
-export async function resolveSyncRemote(git: GitRunner, explicit: string | undefined): Promise<string> {
+export async function resolveSyncRemote(git: GitRunner, explicit: string | undefined, known?: KnownRemoteConfig): Promise<string> {
   if (explicit !== undefined && explicit !== '') return explicit;
-  const remotes = (await git.run(['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
+  const remotes = (known && remoteNamesIn(known.values)) ?? (await git.run(['remote'])).stdout.split('\n').map((r) => r.trim()).filter(Boolean);
   if (remotes.length === 0) {
     throw new CapsuleError(
       'NO_REMOTE',
@@ -23,11 +35,9 @@ export async function resolveSyncRemote(git: GitRunner, explicit: string | undef
       {},
     );
   }
-  const branch = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], { okExitCodes: [1, 128] });
-  const name = branch.stdout.trim();
-  if (branch.exitCode === 0 && name !== '') {
-    const remote = await git.run(['config', '--get', `branch.${name}.remote`], { okExitCodes: [1] });
-    const value = remote.stdout.trim();
+  const name = await currentBranch(git, known);
+  if (name !== null) {
+    const value = known ? (known.values[`branch.${name}.remote`] ?? '').trim() : (await git.run(['config', '--get', `branch.${name}.remote`], { okExitCodes: [1] })).stdout.trim();
     // "." means the upstream is a local branch: nothing to sync with there.
     if (value !== '' && value !== '.') return value;
   }
@@ -39,6 +49,15 @@ export async function resolveSyncRemote(git: GitRunner, explicit: string | undef
     );
   }
   return 'origin';
+}
+
+/** The branch HEAD names, or null when it is detached: from the HEAD file where it can say, else `git symbolic-ref`. */
+async function currentBranch(git: GitRunner, known: KnownRemoteConfig | undefined): Promise<string | null> {
+  const fromFile = known ? headBranchFromFile(known.gitDir) : undefined;
+  if (fromFile !== undefined) return fromFile;
+  const branch = await git.run(['symbolic-ref', '--quiet', '--short', 'HEAD'], { okExitCodes: [1, 128] });
+  const name = branch.stdout.trim();
+  return branch.exitCode === 0 && name !== '' ? name : null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
-import { CatFileBatch } from '../git/cat-file-batch';
+import type { StoreObjectReader } from '../git/cat-file-batch';
 import { refuseCheckedOut } from '../git/checked-out';
 import { WRITE_CONFIG } from '../git/git-env';
 import { createGitRunner, type GitRunner } from '../git/git-runner';
@@ -98,7 +98,8 @@ const BACKOFF_MS = 200;
 export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
   const store = await openStore({ cwd: opts.cwd, env: opts.env });
   const git = createGitRunner({ cwd: store.repoDir, env: opts.env ?? process.env });
-  const batch = new CatFileBatch(git);
+  // The store's own reader: a second cat-file would be one more process for the same objects.
+  const batch = store.objectReader();
   const progress = opts.progress ?? (() => undefined);
   const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
   const now = opts.now ?? (() => new Date());
@@ -109,14 +110,14 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     return waitOutRefLock(text);
   };
   try {
-    const remote = await resolveSyncRemote(git, opts.remote);
+    const config = (await readCachedConfig(git)).values;
+    const dirs = store.repoDirs();
+    const remote = await resolveSyncRemote(git, opts.remote, { values: config, gitDir: dirs.gitDir });
     const ref = store.ref;
     const names = { ref, remoteRef: publishedRef(ref), legacy: legacyRemoteRef(ref), tracking: trackingRef(remote, publishedRef(ref)) };
-    const config = (await readCachedConfig(git)).values;
     const keepDays = localHistoryDays(config);
     const retention = retentionFrom(config);
     // No local move of a branch a worktree has checked out: its HEAD would move under its files.
-    const dirs = store.repoDirs();
     const guard = () => refuseCheckedOut(dirs.commonDir, ref, { bare: dirs.bare });
     let lastReason = '';
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
@@ -142,14 +143,13 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
       { remote, ref, attempts: maxAttempts, reason: lastReason },
     );
   } finally {
-    await batch.close();
     await store.close();
   }
 }
 
 interface RoundInput {
   git: GitRunner;
-  batch: CatFileBatch;
+  batch: StoreObjectReader;
   store: MemoryStore;
   remote: string;
   names: { ref: string; remoteRef: string; legacy: string | null; tracking: string };
@@ -330,7 +330,7 @@ async function pushState(input: RoundInput, report: SyncReport, result: string):
 }
 
 /** Refuses a remote ref that is not a git-capsule memory branch (no FORMAT file): SYNC_NOT_MEMORY. */
-async function checkMemoryCommit(batch: CatFileBatch, remote: string, ref: string, commit: string): Promise<void> {
+async function checkMemoryCommit(batch: StoreObjectReader, remote: string, ref: string, commit: string): Promise<void> {
   const format = await batch.readText(`${commit}:${FORMAT_PATH}`);
   if (format === null || !format.startsWith(FORMAT_MAGIC)) {
     throw new CapsuleError('SYNC_NOT_MEMORY', `${remote}'s ${ref} (${commit.slice(0, 12)}) is not a git-capsule memory branch (no ${FORMAT_PATH} file); set git config capsule.ref to the ref your capsules use on both machines`, { remote, ref, commit });
@@ -343,7 +343,7 @@ async function checkMemoryCommit(batch: CatFileBatch, remote: string, ref: strin
  * leaves the commit loose without its trees, and a tracking ref moved onto it would point at a
  * broken graph (fsck: missing tree; the next merge: "Could not read").
  */
-async function inLocalHistory(git: GitRunner, batch: CatFileBatch, commit: string, localTip: string | null): Promise<boolean> {
+async function inLocalHistory(git: GitRunner, batch: StoreObjectReader, commit: string, localTip: string | null): Promise<boolean> {
   if (localTip === null || (await batch.read(commit)) === null) return false;
   return commit === localTip || (await isAncestor(git, commit, localTip));
 }

@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { capsuleDir } from '../../lib/store/memory-format';
 import { join } from 'node:path';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
@@ -41,6 +42,25 @@ describe('syncMemory', () => {
     const report = await sync(c, trio.env);
     expect(report).toMatchObject({ action: 'fast-forward', pushed: false, incoming: { capsules: 2 } });
     await expectConverged([trio.a, c], { [testId(1)]: 'active', [testId(2)]: 'active' });
+  });
+
+  it('reads every object of a merging sync through one cat-file and picks its remote without asking git', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1)]);
+    await sync(trio.a, trio.env);
+    await sync(trio.b, trio.env);
+    await writeCapsules(trio.a, trio.env, [capsuleText(2)]);
+    await sync(trio.a, trio.env);
+    await writeCapsules(trio.b, trio.env, [capsuleText(3)]);
+    const trace = join(trio.root, 'trace2.json');
+    rmSync(trace, { force: true });
+    const report = await sync(trio.b, { ...trio.env, GIT_TRACE2_EVENT: trace });
+    expect(report.action).toBe('merge');
+    // Top-level processes only (git's own children, such as upload-pack, report a parent). The trace variable is part of the
+    // config cache's key, so this sync refills the cache (`config --list`); the remote is then picked from it.
+    const started = existsSync(trace) ? readFileSync(trace, 'utf8').split('\n').filter((l) => l.includes('"event":"start"')).map((l) => JSON.parse(l) as { sid: string; argv: string[] }) : [];
+    const ours = started.filter((e) => !e.sid.includes('/')).map((e) => e.argv.slice(1).filter((a) => !a.startsWith('-c') && !a.includes('=')).join(' '));
+    expect(ours.filter((a) => a.startsWith('cat-file'))).toEqual(['cat-file --batch']);
+    expect(ours.filter((a) => a === 'remote' || a.startsWith('symbolic-ref') || a.startsWith('config --get'))).toEqual([]);
   });
 
   it('merges concurrent writes on both sides into the union and pushes it', async () => {
