@@ -21,6 +21,26 @@ function folders(dir: string, env: NodeJS.ProcessEnv, rev = REF): string[] {
   return [...new Set(paths.map((p) => p.replace(/\/(capsule\.md|status\/.*)$/, '')))].sort();
 }
 
+/** The upgrade of `t`'s branch is planned from tree reads and its old index alone (no document read), to the entries a rebuild from the documents gives. */
+async function expectPlanWithoutDocuments(t: { dir: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
+  const names: string[] = [];
+  const read = batch.read.bind(batch);
+  batch.read = (name: string) => (names.push(name), read(name));
+  try {
+    const tree = new MemoryTree(batch, REF);
+    const tip = (await tree.tip())!;
+    const plan = (await planLayoutUpgrade(tree, tip))!;
+    expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
+    const rebuilt = await collectEntries(tree, tip, { inPlace: true });
+    const byId = (es: IndexEntry[]) => Object.fromEntries(es.map((e) => [e.id, e]));
+    expect(byId(plan.entries)).toEqual(byId(rebuilt));
+    expect(plan.entries.every((e) => e.path === `${capsuleDir(e.id)}/capsule.md`)).toBe(true);
+  } finally {
+    await batch.close();
+  }
+}
+
 describe('a memory branch of layout 1', () => {
   let t: Awaited<ReturnType<typeof openTempStore>>;
   beforeEach(async () => {
@@ -55,22 +75,7 @@ describe('a memory branch of layout 1', () => {
   });
 
   it('plans the move from tree reads and the old index alone, to the entries a rebuild from the documents gives', async () => {
-    const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
-    const names: string[] = [];
-    const read = batch.read.bind(batch);
-    batch.read = (name: string) => (names.push(name), read(name));
-    try {
-      const tree = new MemoryTree(batch, REF);
-      const tip = (await tree.tip())!;
-      const plan = (await planLayoutUpgrade(tree, tip))!;
-      expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
-      const rebuilt = await collectEntries(tree, tip, { inPlace: true });
-      const byId = (es: IndexEntry[]) => Object.fromEntries(es.map((e) => [e.id, e]));
-      expect(byId(plan.entries)).toEqual(byId(rebuilt));
-      expect(plan.entries.every((e) => e.path === `${capsuleDir(e.id)}/capsule.md`)).toBe(true);
-    } finally {
-      await batch.close();
-    }
+    await expectPlanWithoutDocuments(t);
   });
 
   it('moves to layout 3 with a status event, which lands beside the moved capsule', async () => {
@@ -165,22 +170,7 @@ describe('a memory branch of layout 2', () => {
   });
 
   it('plans the move from tree reads and the old index alone, to the entries a rebuild from the documents gives', async () => {
-    const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
-    const names: string[] = [];
-    const read = batch.read.bind(batch);
-    batch.read = (name: string) => (names.push(name), read(name));
-    try {
-      const tree = new MemoryTree(batch, REF);
-      const tip = (await tree.tip())!;
-      const plan = (await planLayoutUpgrade(tree, tip))!;
-      expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
-      const rebuilt = await collectEntries(tree, tip, { inPlace: true });
-      const byId = (es: IndexEntry[]) => Object.fromEntries(es.map((e) => [e.id, e]));
-      expect(byId(plan.entries)).toEqual(byId(rebuilt));
-      expect(plan.entries.every((e) => e.path === `${capsuleDir(e.id)}/capsule.md`)).toBe(true);
-    } finally {
-      await batch.close();
-    }
+    await expectPlanWithoutDocuments(t);
   });
 });
 
