@@ -1,5 +1,6 @@
 import { STATUSES, type CapsuleStatus } from '../capsule/types';
 import { collectEntries } from './collect-entries';
+import { planLayoutUpgrade } from './layout-upgrade';
 import type { MemoryTree } from './memory-tree';
 import { COUNTS_PATH, INDEX_DIR, compareNewestFirst, parseCounts, parseShard } from './selection-index';
 import type { IndexEntry, ListIndexOptions, StatusCounts } from './types';
@@ -8,7 +9,9 @@ import type { IndexEntry, ListIndexOptions, StatusCounts } from './types';
  * Index entries newest first (by UTC created_at), read from the derived index in the tip tree:
  * one tree read per status lists its day shards, which are then read newest day first until
  * `limit` entries are certain, so the newest active capsule costs three small reads at any N.
- * A tip without an index of this format falls back to recomputing from the capsules. Throws MEMORY_ROOT.
+ * A tip of an older layout is read through its upgrade plan (its own index converted, documents
+ * read only for what that index lacks); a tip without any index falls back to recomputing from
+ * the capsules. Throws MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
 export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): Promise<IndexEntry[]> {
   const tip = await tree.tip();
@@ -20,7 +23,7 @@ export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): 
     Promise.all(statuses.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}`)) ?? []).filter((e) => !e.isTree).map((e) => e.name))),
   ]);
   if (countsText === null || parseCounts(countsText) === null) {
-    const all = (await collectEntries(tree, tip)).filter((e) => statuses.includes(e.status));
+    const all = (await entriesWithoutIndex(tree, tip)).filter((e) => statuses.includes(e.status));
     return all.sort(compareNewestFirst).slice(0, limit);
   }
   const found: IndexEntry[] = [];
@@ -42,6 +45,17 @@ export async function countByStatus(tree: MemoryTree): Promise<StatusCounts> {
   const text = await tree.text(tip, COUNTS_PATH);
   const parsed = text === null ? null : parseCounts(text);
   if (parsed !== null) return parsed;
-  for (const e of await collectEntries(tree, tip)) counts[e.status] += 1;
+  for (const e of await entriesWithoutIndex(tree, tip)) counts[e.status] += 1;
   return counts;
+}
+
+/**
+ * Every entry of a tip whose index this version cannot read as it is. A branch of an older layout
+ * (every branch right after an upgrade of git-capsule) keeps its own index, which the upgrade plan
+ * converts without reading documents: reading every document instead took a resume on 10,000
+ * capsules past its 7 s budget, so the consume that upgrades the branch never ran.
+ */
+async function entriesWithoutIndex(tree: MemoryTree, tip: string): Promise<IndexEntry[]> {
+  const upgrade = await planLayoutUpgrade(tree, tip);
+  return upgrade !== null ? upgrade.entries : collectEntries(tree, tip);
 }

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { CatFileBatch } from '../../lib/git/cat-file-batch';
 import { createGitRunner } from '../../lib/git/git-runner';
+import { countByStatus, listIndex } from '../../lib/store/list-index';
 import { collectEntries } from '../../lib/store/collect-entries';
 import { planLayoutUpgrade } from '../../lib/store/layout-upgrade';
 import { capsuleDir, FORMAT_TEXT, FORMAT_TEXT_V2, retiredPath } from '../../lib/store/memory-format';
@@ -136,6 +137,22 @@ describe('a memory branch of layout 2', () => {
     const record = await t.store.readCapsule(IDS[2]!);
     expect(record).toMatchObject({ path: `${layout2Path(`${capsuleDir(IDS[2]!)}/`)}capsule.md`, status: 'active' });
     expect((await t.store.readTexts([IDS[0]!])).get(IDS[0]!)).toContain('Layout 2 objective 0');
+  });
+
+  it('lists and counts from its own index, reading no document (a resume on 10,000 capsules read them all and ran out of time)', async () => {
+    const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
+    const names: string[] = [];
+    const read = batch.read.bind(batch);
+    batch.read = (name: string) => (names.push(name), read(name));
+    try {
+      const tree = new MemoryTree(batch, REF);
+      const listed = await listIndex(tree);
+      expect(Object.fromEntries(listed.map((e) => [e.id, e.status]))).toEqual({ [IDS[0]!]: 'active', [IDS[1]!]: 'resolved', [IDS[2]!]: 'active' });
+      expect(await countByStatus(tree)).toMatchObject({ active: 2, resolved: 1 });
+      expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
+    } finally {
+      await batch.close();
+    }
   });
 
   it('refuses to write a capsule again whose tombstone is still where layout 2 put it', async () => {
