@@ -13,7 +13,8 @@ import type { IndexEntry, StatusCounts } from './types';
  * the trees a write rewrites to two; the newest active capsule is the last line of the newest
  * `index/active/…` shard. The index is never the source of truth: `buildIndexFiles` recomputes
  * it from the capsules. Format 1 sharded by month, format 2 by `<yyyy>/<mm>/<dd>`; their counts
- * files say `format: 1` and `format: 2`, which readers take as "no index" and the next write rebuilds.
+ * files say `format: 1` and `format: 2`, which this reader does not take as its own: listings read
+ * such a tip through its upgrade plan (list-index.ts), and the next write converts it.
  */
 export const INDEX_DIR = 'index';
 /** Capsules per derived status, so "N already consumed" costs one small read. */

@@ -22,14 +22,19 @@ function folders(dir: string, env: NodeJS.ProcessEnv, rev = REF): string[] {
   return [...new Set(paths.map((p) => p.replace(/\/(capsule\.md|status\/.*)$/, '')))].sort();
 }
 
-/** The upgrade of `t`'s branch is planned from tree reads and its old index alone (no document read), to the entries a rebuild from the documents gives. */
-async function expectPlanWithoutDocuments(t: { dir: string; env: NodeJS.ProcessEnv }): Promise<void> {
+/** A reader of `t`'s memory branch that records the name of every object it is asked for. */
+function recordingTree(t: { dir: string; env: NodeJS.ProcessEnv }): { tree: MemoryTree; names: string[]; close: () => Promise<void> } {
   const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
   const names: string[] = [];
   const read = batch.read.bind(batch);
   batch.read = (name: string) => (names.push(name), read(name));
+  return { tree: new MemoryTree(batch, REF), names, close: () => batch.close() };
+}
+
+/** The upgrade of `t`'s branch is planned from tree reads and its old index alone (no document read), to the entries a rebuild from the documents gives. */
+async function expectPlanWithoutDocuments(t: { dir: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  const { tree, names, close } = recordingTree(t);
   try {
-    const tree = new MemoryTree(batch, REF);
     const tip = (await tree.tip())!;
     const plan = (await planLayoutUpgrade(tree, tip))!;
     expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
@@ -38,7 +43,7 @@ async function expectPlanWithoutDocuments(t: { dir: string; env: NodeJS.ProcessE
     expect(byId(plan.entries)).toEqual(byId(rebuilt));
     expect(plan.entries.every((e) => e.path === `${capsuleDir(e.id)}/capsule.md`)).toBe(true);
   } finally {
-    await batch.close();
+    await close();
   }
 }
 
@@ -140,18 +145,14 @@ describe('a memory branch of layout 2', () => {
   });
 
   it('lists and counts from its own index, reading no document (a resume on 10,000 capsules read them all and ran out of time)', async () => {
-    const batch = new CatFileBatch(createGitRunner({ cwd: t.dir, env: t.env }));
-    const names: string[] = [];
-    const read = batch.read.bind(batch);
-    batch.read = (name: string) => (names.push(name), read(name));
+    const { tree, names, close } = recordingTree(t);
     try {
-      const tree = new MemoryTree(batch, REF);
       const listed = await listIndex(tree);
       expect(Object.fromEntries(listed.map((e) => [e.id, e.status]))).toEqual({ [IDS[0]!]: 'active', [IDS[1]!]: 'resolved', [IDS[2]!]: 'active' });
       expect(await countByStatus(tree)).toMatchObject({ active: 2, resolved: 1 });
       expect(names.filter((n) => n.endsWith('capsule.md'))).toEqual([]);
     } finally {
-      await batch.close();
+      await close();
     }
   });
 
