@@ -17,9 +17,9 @@ export function parseTree(content: Buffer, oidBytes: number): TreeEntry[] {
     const space = content.indexOf(32, pos);
     const nul = content.indexOf(0, space);
     if (space < 0 || nul < 0 || nul + 1 + oidBytes > content.length) break;
-    const mode = content.subarray(pos, space).toString('latin1');
-    const name = content.subarray(space + 1, nul).toString('utf8');
-    const oid = content.subarray(nul + 1, nul + 1 + oidBytes).toString('hex');
+    const mode = content.toString('latin1', pos, space);
+    const name = content.toString('utf8', space + 1, nul);
+    const oid = content.toString('hex', nul + 1, nul + 1 + oidBytes);
     entries.push({ mode, name, oid, isTree: mode === '40000' });
     pos = nul + 1 + oidBytes;
   }

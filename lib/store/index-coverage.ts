@@ -35,7 +35,11 @@ function readKnown(path: string | null): Map<string, number> {
   if (path === null) return new Map();
   try {
     const data = JSON.parse(readFileSync(path, 'utf8')) as { months?: Record<string, unknown> };
-    return new Map(Object.entries(data.months ?? {}).filter((e): e is [string, number] => /^[0-9a-f]{40,64}$/.test(e[0]) && Number.isInteger(e[1])));
+    // Keys are only ever looked up by a tree id just read, so a stray key matches nothing; the
+    // counts are what must be sound.
+    const known = new Map<string, number>();
+    for (const [oid, n] of Object.entries(data.months ?? {})) if (Number.isInteger(n) && (n as number) >= 0) known.set(oid, n as number);
+    return known;
   } catch {
     return new Map();
   }

@@ -130,19 +130,28 @@ export class MemoryTree {
     const dayTrees = top.filter((e) => DAY_NAME.test(e.name)).map((d) => ({ oid: d.oid, path: `capsules/${d.name}`, flat: true }));
     const years = top.filter((e) => YEAR.test(e.name));
     const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
-    const counts = await Promise.all(
-      [...dayTrees, ...monthLists.flat()].map(async (m) => {
-        const cached = known.get(m.oid);
-        if (cached !== undefined) return [m.oid, cached] as const;
+    // Known shards are counted in place: a branch of a year holds hundreds of day trees, and one
+    // promise apiece cost a cold resume more than the one changed day's read.
+    const months = new Map<string, number>();
+    let total = 0;
+    const unknown: typeof dayTrees = [];
+    for (const m of [...dayTrees, ...monthLists.flat()]) {
+      const cached = known.get(m.oid);
+      if (cached === undefined) unknown.push(m);
+      else {
+        months.set(m.oid, cached);
+        total += cached;
+      }
+    }
+    const counted = await Promise.all(
+      unknown.map(async (m) => {
         const entries = ((await this.tree(rev, m.path)) ?? []).filter((e) => e.isTree);
         if (m.flat) return [m.oid, entries.filter((e) => isSafeId(e.name)).length] as const;
         const days = await Promise.all(entries.filter((e) => DAY.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
         return [m.oid, entries.filter((e) => !DAY.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
       }),
     );
-    const months = new Map<string, number>();
-    let total = 0;
-    for (const [oid, n] of counts) {
+    for (const [oid, n] of counted) {
       months.set(oid, n);
       total += n;
     }
