@@ -6,7 +6,6 @@ var import_node_path2 = require("node:path");
 
 // lib/launch/code-cache.ts
 var import_node_fs = require("node:fs");
-var import_node_module = require("node:module");
 var import_node_path = require("node:path");
 var import_node_vm = require("node:vm");
 
@@ -44,7 +43,11 @@ function runWithCodeCache(bundle, env, variant) {
   }
   const module2 = { exports: {}, filename: bundle };
   const fn = script.runInThisContext();
-  fn(module2.exports, (0, import_node_module.createRequire)(bundle), module2, bundle, (0, import_node_path.dirname)(bundle));
+  fn(module2.exports, requireFrom(bundle), module2, bundle, (0, import_node_path.dirname)(bundle));
+}
+function requireFrom(bundle) {
+  const own = module.constructor.createRequire;
+  return typeof own === "function" ? own(bundle) : require("node:module").createRequire(bundle);
 }
 function wrap(source) {
   return `(function (exports, require, module, __filename, __dirname) {${source.replace(/^#!.*/, "")}

@@ -24,13 +24,12 @@ const entries = [
   { in: 'lib/cli/launcher.ts', out: 'git-capsule.js' },
   { in: 'lib/cli/bin.ts', out: 'impl/git-capsule.js' },
   // Hook bundles: one per host event, run by hooks/hooks.json as node "${CLAUDE_PLUGIN_ROOT}/dist/hooks/<event>.js".
-  // The heavy ones start through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts);
-  // UserPromptSubmit is small enough to load directly.
-  ...['session-start', 'stop', 'pre-compact', 'post-compact', 'session-end'].flatMap((event) => [
+  // Each starts through a small launcher that keeps V8's code cache (lib/hooks/launcher.ts); even
+  // UserPromptSubmit's ~80 KB pays more to compile than the launcher costs (docs/performance.md).
+  ...['session-start', 'stop', 'pre-compact', 'post-compact', 'session-end', 'user-prompt-submit'].flatMap((event) => [
     { in: 'lib/hooks/launcher.ts', out: `hooks/${event}.js` },
     { in: `lib/hooks/entry-${event}.ts`, out: `hooks/impl/${event}.js` },
   ]),
-  { in: 'lib/hooks/entry-user-prompt-submit.ts', out: 'hooks/user-prompt-submit.js' },
 ].map((e) => ({ in: e.in, out: join(outDir, e.out) }));
 
 mkdirSync(join(outDir, 'hooks', 'impl'), { recursive: true });

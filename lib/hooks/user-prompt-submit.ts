@@ -1,4 +1,5 @@
 import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
+import { noteCodePath } from '../launch/code-path';
 import { recordPrompt } from '../local-state/prompt-journal';
 import type { HookSpec } from './run-hook';
 
@@ -11,6 +12,8 @@ import type { HookSpec } from './run-hook';
 export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
   event: 'UserPromptSubmit',
   handle: async (input, ctx) => {
+    // A cache written by a run that failed open holds none of this path (lib/launch/code-path.ts).
+    noteCodePath('prompt');
     if (input.session_id) {
       try {
         recordPrompt(ctx.runtimeDir, input.session_id, input.prompt);

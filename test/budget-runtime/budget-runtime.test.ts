@@ -1,7 +1,7 @@
-import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
-import { emptyBudgetState, readCap, readBudgetState, budgetStatePath, writeCap, writeBudgetState } from '../../lib/local-state/budget-state';
+import { BUDGET_STATE_REFRESH_MS, emptyBudgetState, readCap, readBudgetState, budgetStatePath, writeCap, writeBudgetState } from '../../lib/local-state/budget-state';
 import { mergeSettings, readClaudeSettings } from '../../lib/hosts/claude/merged-settings';
 import { readTranscriptFill } from '../../lib/hosts/claude/transcript-fill';
 import { isCapsuleError } from '../../lib/errors/capsule-error';
@@ -48,6 +48,29 @@ describe('readBudgetState', () => {
     const state = { ...emptyBudgetState(), warnedWindow: 's:1', windowOrdinal: 1, lastModel: 'm' };
     writeBudgetState(dir, 's', state);
     expect(readBudgetState(dir, 's')).toEqual(state);
+  });
+
+  it('leaves an unchanged state where it is (most prompts change nothing, and a rename over the file costs ms), but writes a changed one', () => {
+    const dir = tmp();
+    const state = { ...emptyBudgetState(), lastModel: 'm' };
+    writeBudgetState(dir, 's', state);
+    const inode = statSync(budgetStatePath(dir, 's')).ino;
+    writeBudgetState(dir, 's', { ...state });
+    expect(statSync(budgetStatePath(dir, 's')).ino).toBe(inode);
+    writeBudgetState(dir, 's', { ...state, warnedWindow: 's:0' });
+    expect(statSync(budgetStatePath(dir, 's')).ino).not.toBe(inode);
+    expect(readBudgetState(dir, 's').warnedWindow).toBe('s:0');
+  });
+
+  it('still rewrites an unchanged state once a day, so pruning (by age) never drops a live session\'s flags', () => {
+    const dir = tmp();
+    const state = { ...emptyBudgetState(), warnedWindow: 's:0' };
+    writeBudgetState(dir, 's', state);
+    const path = budgetStatePath(dir, 's');
+    const old = new Date(Date.now() - BUDGET_STATE_REFRESH_MS - 60_000);
+    utimesSync(path, old, old);
+    writeBudgetState(dir, 's', state);
+    expect(Date.now() - statSync(path).mtimeMs).toBeLessThan(BUDGET_STATE_REFRESH_MS);
   });
 
   it.each([

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 
 const STOP = join(__dirname, '..', '..', 'dist', 'hooks', 'stop.js');
 const SESSION_START = join(__dirname, '..', '..', 'dist', 'hooks', 'session-start.js');
+const USER_PROMPT_SUBMIT = join(__dirname, '..', '..', 'dist', 'hooks', 'user-prompt-submit.js');
 
 describe('the hook launcher', () => {
   let cache: string;
@@ -67,6 +68,32 @@ describe('the hook launcher', () => {
     expect(resumed.bytes).toBeGreaterThan(oriented.bytes);
     expect(start('startup').status).toBe(0);
     expect(written()).toEqual(resumed);
+  });
+
+  it('caches UserPromptSubmit too, and writes its cache again when a prompt follows a run that failed open', () => {
+    const repo = join(cache, 'repo');
+    execFileSync('git', ['init', '-q', repo]);
+    const submit = (input: string) =>
+      spawnSync(process.execPath, [USER_PROMPT_SUBMIT], { input, cwd: repo, env: { PATH: process.env.PATH, HOME: cache, CAPSULE_CODE_CACHE_DIR: cache, CAPSULE_STATE_DIR: join(cache, 'state') }, encoding: 'utf8' });
+    const paths = () => JSON.parse(readFileSync(join(cache, 'code-cache', cacheFiles().find((f) => f.endsWith('.v8.paths'))!), 'utf8'));
+    expect(submit('not json').stdout).toContain('HOOK_INPUT_NOT_JSON');
+    expect(paths()).toEqual([]);
+    const prompt = JSON.stringify({ session_id: 's1', transcript_path: join(cache, 'missing.jsonl'), cwd: repo, hook_event_name: 'UserPromptSubmit', prompt: 'hello' });
+    expect(submit(prompt)).toMatchObject({ status: 0, stdout: '' });
+    expect(paths()).toEqual(['prompt']);
+  });
+
+  it('does not load the public node:module to give the bundle its require (~0.5 ms a start)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsule-launch-'));
+    try {
+      mkdirSync(join(dir, 'impl'));
+      copyFileSync(STOP, join(dir, 'stop.js'));
+      writeFileSync(join(dir, 'impl', 'stop.js'), "process.stdout.write(JSON.stringify({ loaded: process.moduleLoadList.includes('NativeModule module'), require: typeof require('node:path').join }));\n");
+      const r = spawnSync(process.execPath, [join(dir, 'stop.js')], { input: '', env: { PATH: process.env.PATH, CAPSULE_CODE_CACHE_DIR: cache }, encoding: 'utf8' });
+      expect(JSON.parse(r.stdout)).toEqual({ loaded: false, require: 'function' });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps the cache of another build of the bundle in the same folder, so two builds do not recompile each other out', () => {

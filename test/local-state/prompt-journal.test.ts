@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clearPrompts, MAX_JOURNAL_PROMPTS, readPrompts, recordPrompt } from '../../lib/local-state/prompt-journal';
+import { clearPrompts, MAX_JOURNAL_BYTES, MAX_JOURNAL_PROMPT_CHARS, MAX_JOURNAL_PROMPTS, readPrompts, recordPrompt } from '../../lib/local-state/prompt-journal';
 
 // The journal holds what the user typed until the next Stop folds it: a pasted key must never
 // wait there in the clear, and the file is as private as the rest of the runtime state.
@@ -46,5 +46,40 @@ describe('the prompt journal', () => {
     expect(readPrompts(runtimeDir, 's1')).toEqual(Array.from({ length: MAX_JOURNAL_PROMPTS }, (_, i) => `prompt ${i + 3}`));
     clearPrompts(runtimeDir, 's1');
     expect(readPrompts(runtimeDir, 's1')).toEqual([]);
+  });
+});
+
+describe('the prompt journal on disk', () => {
+  const journal = () => join(runtimeDir, 'sessions', 's1.prompts.json');
+
+  it('appends each prompt to the file it has (no rename over it: that costs milliseconds on ext4, before every prompt)', () => {
+    recordPrompt(runtimeDir, 's1', 'first');
+    const inode = statSync(journal()).ino;
+    recordPrompt(runtimeDir, 's1', 'second');
+    expect(statSync(journal()).ino).toBe(inode);
+    expect(readFileSync(journal(), 'utf8')).toBe('"first"\n"second"\n');
+    expect(readPrompts(runtimeDir, 's1')).toEqual(['first', 'second']);
+  });
+
+  it('still reads a journal an older version wrote as one array, and records on into it', () => {
+    mkdirSync(join(runtimeDir, 'sessions'), { recursive: true, mode: 0o700 });
+    writeFileSync(journal(), JSON.stringify(['older', 'old']), { mode: 0o600 });
+    expect(readPrompts(runtimeDir, 's1')).toEqual(['older', 'old']);
+    recordPrompt(runtimeDir, 's1', 'new');
+    expect(readPrompts(runtimeDir, 's1')).toEqual(['older', 'old', 'new']);
+  });
+
+  it('skips a line a killed write cut short, and keeps the prompt recorded after it', () => {
+    mkdirSync(join(runtimeDir, 'sessions'), { recursive: true, mode: 0o700 });
+    writeFileSync(journal(), '"kept"\n"cut sh', { mode: 0o600 });
+    recordPrompt(runtimeDir, 's1', 'after');
+    expect(readPrompts(runtimeDir, 's1')).toEqual(['kept', 'after']);
+  });
+
+  it(`is cut down to its last ${MAX_JOURNAL_PROMPTS} prompts once past ${MAX_JOURNAL_BYTES} bytes (prompts with no Stop between them)`, () => {
+    const long = (i: number) => `${i} `.padEnd(MAX_JOURNAL_PROMPT_CHARS, 'x');
+    for (let i = 1; i <= 40; i += 1) recordPrompt(runtimeDir, 's1', long(i));
+    expect(statSync(journal()).size).toBeLessThan(MAX_JOURNAL_BYTES + MAX_JOURNAL_PROMPT_CHARS + 3);
+    expect(readPrompts(runtimeDir, 's1')).toEqual([37, 38, 39, 40].map(long));
   });
 });

@@ -61,8 +61,9 @@ describe('the UserPromptSubmit bundle', () => {
   // It runs before every prompt (bench target ≤ 1.2× node -e 0): no YAML, no schema validator, no store.
   // 80 KB since the prompt journal redacts what it keeps (the redactor is ~25 KB): measured
   // 2026-12-01 at load 4.3-4.5, 1.32-1.40× wall and 1.53× CPU against 1.32× and 1.39× without it.
+  // Since 2026-12-02 it starts through the code-cache launcher like the others; the bundle is impl/.
   it('stays small and loads neither yaml nor ajv', () => {
-    const text = readFileSync(join(ROOT, 'dist', 'hooks', 'user-prompt-submit.js'), 'utf8');
+    const text = readFileSync(join(ROOT, 'dist', 'hooks', 'impl', 'user-prompt-submit.js'), 'utf8');
     expect(text.length).toBeLessThan(80_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
   });
