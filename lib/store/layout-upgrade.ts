@@ -2,7 +2,7 @@ import { parseCreatedAt } from '../capsule/created-at';
 import { STATUSES } from '../capsule/types';
 import { CapsuleError } from '../errors/capsule-error';
 import { fallbackSortKey, summarizeCapsule } from './capsule-summary';
-import { DAY_NAME, FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, RETIRED_DIR, capsuleDir, documentIn, isSafeId } from './memory-format';
+import { DAY_NAME, FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, RETIRED_DIR, YEAR_NAME, capsuleDir, documentIn, isSafeId } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import { COUNTS_PATH, INDEX_DIR, parseShard } from './selection-index';
 import type { IndexEntry } from './types';
@@ -78,7 +78,7 @@ export async function planLayoutUpgrade(tree: MemoryTree, tip: string | null): P
 
 /** Format 2's tombstones `retired/<yyyy>/<mm>/<dd>/<id>`, moved blob by blob to `retired/<yyyy-mm-dd>/<id>` (nothing is read). */
 async function moveTombstones(tree: MemoryTree, tip: string, plan: LayoutUpgrade): Promise<void> {
-  const years = (await tree.subtrees(tip, RETIRED_DIR)).filter((y) => /^\d{4,5}$/.test(y));
+  const years = (await tree.subtrees(tip, RETIRED_DIR)).filter((y) => YEAR_NAME.test(y));
   const months = (await Promise.all(years.map(async (y) => (await tree.subtrees(tip, `${RETIRED_DIR}/${y}`)).map((m) => `${y}/${m}`)))).flat();
   const days = (await Promise.all(months.map(async (m) => (await tree.subtrees(tip, `${RETIRED_DIR}/${m}`)).map((d) => `${m}/${d}`)))).flat();
   const stones = await Promise.all(days.map((d) => tree.tree(tip, `${RETIRED_DIR}/${d}`)));

@@ -64,6 +64,12 @@ export const TIMELESS_DAY = '0000-00-00';
 
 /** A day folder name of format 3 (`2026-11-29`; years of five digits: a ULID can carry a time up to the year 10889). */
 export const DAY_NAME = /^\d{4,5}-(0[0-9]|1[0-2])-([0-2][0-9]|3[01])$/;
+/** A year folder name of formats 1 and 2 (`capsules/<yyyy>/…`, format 2's `retired/<yyyy>/…`; four or five digits, as in DAY_NAME; `0000` held ids without a time). */
+export const YEAR_NAME = /^\d{4,5}$/;
+/** A month folder name of formats 1 and 2 (`capsules/<yyyy>/<mm>/…`; `00` held ids without a time). */
+export const MONTH_NAME = /^(0[0-9]|1[0-2])$/;
+/** A day-of-month folder name of format 2 (`capsules/<yyyy>/<mm>/<dd>/…`; `00` held ids without a time). */
+export const DAY_OF_MONTH_NAME = /^([0-2][0-9]|3[01])$/;
 
 /** The directory of a capsule: `capsules/<yyyy-mm-dd>/<id>`, the UTC day of the time in its id. */
 export function capsuleDir(id: string): string {

@@ -3,7 +3,7 @@ import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { parseTree, type TreeEntry } from '../git/git-tree';
 import { MAX_CAPSULE_BYTES } from '../capsule/limits';
-import { DAY_NAME, FORMAT_MAGIC, FORMAT_PATH, formatVersion, isSafeId } from './memory-format';
+import { DAY_NAME, DAY_OF_MONTH_NAME, FORMAT_MAGIC, FORMAT_PATH, MONTH_NAME, YEAR_NAME, formatVersion, isSafeId } from './memory-format';
 import { parseEventName, sortEvents } from './status-events';
 import type { StatusEvent } from './types';
 
@@ -103,13 +103,13 @@ export class MemoryTree {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
     const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
     const days = top.filter((e) => DAY_NAME.test(e.name)).map((e) => `capsules/${e.name}`);
-    const years = top.filter((e) => YEAR.test(e.name)).map((e) => `capsules/${e.name}`);
-    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, y)).filter((m) => MONTH.test(m)).map((m) => `${y}/${m}`)))).flat();
+    const years = top.filter((e) => YEAR_NAME.test(e.name)).map((e) => `capsules/${e.name}`);
+    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, y)).filter((m) => MONTH_NAME.test(m)).map((m) => `${y}/${m}`)))).flat();
     const found: CapsuleDirEntry[] = [];
     for (const [i, entries] of (await Promise.all(months.map((m) => this.tree(rev, m)))).entries()) {
       for (const e of entries ?? []) {
         if (!e.isTree) continue;
-        if (DAY.test(e.name)) days.push(`${months[i]}/${e.name}`);
+        if (DAY_OF_MONTH_NAME.test(e.name)) days.push(`${months[i]}/${e.name}`);
         else if (isSafeId(e.name)) found.push({ id: e.name, dir: `${months[i]}/${e.name}`, oid: e.oid });
       }
     }
@@ -128,8 +128,8 @@ export class MemoryTree {
   async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
     const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
     const dayTrees = top.filter((e) => DAY_NAME.test(e.name)).map((d) => ({ oid: d.oid, path: `capsules/${d.name}`, flat: true }));
-    const years = top.filter((e) => YEAR.test(e.name));
-    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
+    const years = top.filter((e) => YEAR_NAME.test(e.name));
+    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH_NAME.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
     // Known shards are counted in place: a branch of a year holds hundreds of day trees, and one
     // promise apiece cost a cold resume more than the one changed day's read.
     const months = new Map<string, number>();
@@ -147,8 +147,8 @@ export class MemoryTree {
       unknown.map(async (m) => {
         const entries = ((await this.tree(rev, m.path)) ?? []).filter((e) => e.isTree);
         if (m.flat) return [m.oid, entries.filter((e) => isSafeId(e.name)).length] as const;
-        const days = await Promise.all(entries.filter((e) => DAY.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
-        return [m.oid, entries.filter((e) => !DAY.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
+        const days = await Promise.all(entries.filter((e) => DAY_OF_MONTH_NAME.test(e.name)).map(async (d) => ((await this.tree(rev, `${m.path}/${d.name}`)) ?? []).filter((e) => e.isTree && isSafeId(e.name)).length));
+        return [m.oid, entries.filter((e) => !DAY_OF_MONTH_NAME.test(e.name) && isSafeId(e.name)).length + days.reduce((x, y) => x + y, 0)] as const;
       }),
     );
     for (const [oid, n] of counted) {
@@ -182,11 +182,6 @@ export interface CapsuleDirEntry {
   dir: string;
   oid: string;
 }
-
-// Older layouts' levels. Years of five digits: a ULID can carry a time up to the year 10889. `0000/00/00` held ids without a time.
-const YEAR = /^\d{4,5}$/;
-const MONTH = /^(0[0-9]|1[0-2])$/;
-const DAY = /^([0-2][0-9]|3[01])$/;
 
 function unreadable(ref: string, why: string, data: Record<string, unknown>): CapsuleError {
   return new CapsuleError('MEMORY_UNREADABLE', `${ref} is unreadable: ${why} (a corrupted or partly copied repository); run git fsck, then restore ${ref} from a remote (git fetch) or move it aside`, { ref, ...data });

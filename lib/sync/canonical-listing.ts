@@ -1,13 +1,6 @@
 import { FORMAT_PATH, capsuleDir, isSafeId, retiredPath } from '../store/memory-format';
+import { TOMBSTONE, V1_CAPSULE_FILE, V2_CAPSULE_FILE, V3_CAPSULE_FILE } from '../store/layout-paths';
 import type { TreeFile, TreeListing } from './merge-listings';
-
-// capsules/<yyyy-mm-dd>/<id>/<rest> (format 3), capsules/<yyyy>/<mm>/<dd>/<id>/<rest> (format 2)
-// or capsules/<yyyy>/<mm>/<id>/<rest> (format 1); tombstones retired/<yyyy-mm-dd>/<id> (format 3)
-// or retired/<yyyy>/<mm>/<dd>/<id> (format 2).
-const V3 = /^capsules\/\d{4,5}-\d\d-\d\d\/([^/]+)\/(.+)$/;
-const V2 = /^capsules\/\d{4,5}\/\d\d\/\d\d\/([^/]+)\/(.+)$/;
-const V1 = /^capsules\/\d{4,5}\/\d\d\/([^/]+)\/(.+)$/;
-const RETIRED = /^retired\/(?:\d{4,5}-\d\d-\d\d|\d{4,5}\/\d\d\/\d\d)\/([^/]+)$/;
 
 /**
  * A tree listing with every capsule file where the current layout puts it (the day of its id's
@@ -35,9 +28,9 @@ export function canonicalListing(files: TreeListing): { files: Map<string, TreeF
 
 /** Where the current layout keeps the file at `path` (itself for anything but a capsule file or tombstone of a known shape). */
 export function canonicalPath(path: string): string {
-  const stone = RETIRED.exec(path);
+  const stone = TOMBSTONE.exec(path);
   if (stone !== null) return isSafeId(stone[1]) ? retiredPath(stone[1]) : path;
-  const m = V3.exec(path) ?? V2.exec(path) ?? V1.exec(path);
-  if (m === null || !isSafeId(m[1])) return path;
-  return `${capsuleDir(m[1]!)}/${m[2]}`;
+  const m = V3_CAPSULE_FILE.exec(path) ?? V2_CAPSULE_FILE.exec(path) ?? V1_CAPSULE_FILE.exec(path);
+  if (m === null || !isSafeId(m[2])) return path;
+  return `${capsuleDir(m[2]!)}/${m[3]}`;
 }

@@ -1,4 +1,5 @@
 import { isSafeId } from '../store/memory-format';
+import { V3_CAPSULE_FILE } from '../store/layout-paths';
 import { parseEventName, sortEvents } from '../store/status-events';
 import { maxStatus } from '../store/status-lattice';
 import type { TreeListing } from './merge-listings';
@@ -21,15 +22,15 @@ export interface IndexSide {
   entries: readonly IndexEntry[];
 }
 
-// Any file under capsules/<yyyy-mm-dd>/<id>/ makes a capsule directory, as the store's rebuild
-// sees it (the merge reads older layouts through canonicalListing first).
-const CAPSULE_FILE = /^(capsules\/\d{4,5}-\d\d-\d\d\/([^/]+))\/(.+)$/;
-
-/** The capsules of a tree listing (every `capsules/<yyyy-mm-dd>/<id>/` directory), sorted by path. */
+/**
+ * The capsules of a tree listing (every `capsules/<yyyy-mm-dd>/<id>/` directory), sorted by path:
+ * any file in one makes a capsule directory, as the store's rebuild sees it (the merge reads
+ * older layouts through canonicalListing first).
+ */
 export function capsuleSources(files: TreeListing): CapsuleSource[] {
   const byDir = new Map<string, { id: string; oid: string | null; events: StatusEvent[] }>();
   for (const [path, file] of files) {
-    const m = CAPSULE_FILE.exec(path);
+    const m = V3_CAPSULE_FILE.exec(path);
     if (!m || !isSafeId(m[2])) continue;
     const [, dir, id, rest] = m as unknown as [string, string, string, string];
     const slot = byDir.get(dir) ?? { id, oid: null, events: [] };

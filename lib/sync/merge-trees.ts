@@ -4,6 +4,7 @@ import { summarizeCapsule } from '../store/capsule-summary';
 import type { GitRunner } from '../git/git-runner';
 import { CapsuleError } from '../errors/capsule-error';
 import { FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, formatVersion } from '../store/memory-format';
+import { V3_CAPSULE_ENTRY, V3_TOMBSTONE } from '../store/layout-paths';
 import { canonicalListing } from './canonical-listing';
 import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
@@ -89,21 +90,18 @@ export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListi
  * only finished capsules are ever retired, so no side can hold a later status of one.
  */
 function dropRetired(files: Map<string, TreeFile>): void {
+  // The listings are canonical (canonicalListing) by now: every tombstone and capsule file is in format 3's place.
   const retired = new Set<string>();
   for (const path of files.keys()) {
-    const m = RETIRED_FILE.exec(path);
+    const m = V3_TOMBSTONE.exec(path);
     if (m) retired.add(m[1]!);
   }
   if (retired.size === 0) return;
   for (const path of [...files.keys()]) {
-    const m = CAPSULE_FILE.exec(path);
+    const m = V3_CAPSULE_ENTRY.exec(path);
     if (m && retired.has(m[1]!)) files.delete(path);
   }
 }
-
-// The listings are canonical (canonicalListing) by now: every tombstone and capsule file is in format 3's place.
-const RETIRED_FILE = /^retired\/\d{4,5}-\d\d-\d\d\/([^/]+)$/;
-const CAPSULE_FILE = /^capsules\/\d{4,5}-\d\d-\d\d\/([^/]+)\//;
 
 /** SYNC_FORMAT_MISMATCH when a side declares a layout newer than this code writes. */
 function refuseNewerFormat(ours: TreeListing, theirs: TreeListing, formatOf: (l: TreeListing) => string | null): void {

@@ -1,3 +1,4 @@
+import { ANY_LAYOUT_DOCUMENT, ANY_LAYOUT_STATUS_FILE } from '../store/layout-paths';
 import type { TreeListing } from './merge-listings';
 
 /** How many capsule documents and status events one side lacks, and documents both hold differently. */
@@ -7,11 +8,6 @@ export interface SyncCounts {
   /** Documents both sides hold with different versions (resolved by `updated_at`). */
   changed: number;
 }
-
-// Any layout: capsules/<yyyy-mm-dd>/<id>/… (format 3), capsules/<yyyy>/<mm>/<dd>/<id>/… (format 2)
-// or capsules/<yyyy>/<mm>/<id>/… (format 1).
-const DOC = /^capsules\/(?:[^/]+\/){2,4}capsule\.md$/;
-const EVENT = /^capsules\/(?:[^/]+\/){2,4}status\/[^/]+$/;
 
 /**
  * What a sync moves: `incoming` is what the remote has that this clone lacks, `outgoing` the
@@ -25,10 +21,10 @@ function missingFrom(target: TreeListing, source: TreeListing): SyncCounts {
   const counts: SyncCounts = { capsules: 0, events: 0, changed: 0 };
   for (const [path, file] of source) {
     const has = target.get(path);
-    if (DOC.test(path)) {
+    if (ANY_LAYOUT_DOCUMENT.test(path)) {
       if (!has) counts.capsules += 1;
       else if (has.oid !== file.oid) counts.changed += 1;
-    } else if (EVENT.test(path) && !has) {
+    } else if (ANY_LAYOUT_STATUS_FILE.test(path) && !has) {
       counts.events += 1;
     }
   }
@@ -46,10 +42,10 @@ export function countDiff(diffTreeZ: string): SyncCounts {
   for (let i = 0; i + 1 < fields.length; i += 2) {
     const status = fields[i]!;
     const path = fields[i + 1]!;
-    if (DOC.test(path)) {
+    if (ANY_LAYOUT_DOCUMENT.test(path)) {
       if (status === 'A') counts.capsules += 1;
       else if (status === 'M') counts.changed += 1;
-    } else if (EVENT.test(path) && status === 'A') {
+    } else if (ANY_LAYOUT_STATUS_FILE.test(path) && status === 'A') {
       counts.events += 1;
     }
   }

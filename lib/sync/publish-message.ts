@@ -1,4 +1,5 @@
 import { commitLine } from '../store/commit-message';
+import { ANY_LAYOUT_DOCUMENT, ANY_LAYOUT_EVENT, ANY_LAYOUT_TOMBSTONE } from '../store/layout-paths';
 
 /** One changed path between the published state and the local tip (`git diff-tree --name-status`). */
 export interface TreeChange {
@@ -15,10 +16,6 @@ export interface PublishSummary {
   ids: string[];
 }
 
-// Any layout's shard folders: one (format 3's <yyyy-mm-dd>), two (format 1) or three (format 2).
-const DOC = /^capsules\/(?:[^/]+\/){1,3}([^/]+)\/capsule\.md$/;
-const EVENT = /^capsules\/(?:[^/]+\/){1,3}([^/]+)\/status\/[^-/]+-[^/]*-([a-z]+)$/;
-const RETIRED = /^retired\/(?:[^/]+\/){1,3}([^/]+)$/;
 /** At most this many operation lines; the rest are counted. */
 const MAX_LINES = 40;
 
@@ -33,9 +30,9 @@ export function publishMessage(input: { changes: readonly TreeChange[]; objectiv
   const ids = new Set<string>();
   const summary: PublishSummary = { capsules: 0, events: 0, retired: 0, ids: [] };
   for (const { status, path } of [...input.changes].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))) {
-    const doc = DOC.exec(path);
-    const event = EVENT.exec(path);
-    const retired = RETIRED.exec(path);
+    const doc = ANY_LAYOUT_DOCUMENT.exec(path);
+    const event = ANY_LAYOUT_EVENT.exec(path);
+    const retired = ANY_LAYOUT_TOMBSTONE.exec(path);
     if (doc && (status === 'A' || status === 'M')) {
       summary.capsules += 1;
       ids.add(doc[1]!);
