@@ -1,6 +1,9 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
 import { openRegularFile } from '../local-state/regular-file';
+import { parseTranscriptLine } from '../transcript/jsonl';
 import { JsonlLineReader } from '../transcript/jsonl-reader';
+
+const UTF8 = new TextDecoder('utf-8');
 
 const FIRST_TAIL_BYTES = 256 * 1024;
 const MAX_TAIL_BYTES = 16 * 1024 * 1024;
@@ -18,7 +21,10 @@ export type TranscriptTailRead<T> =
  * null for "what came before is stale, and nothing replaced it", undefined for "says nothing"):
  * a 256 KiB tail first, doubling up to 16 MiB (or the whole file) while no record has said
  * anything, because a hook runs on every prompt and a long session's transcript reaches tens of
- * megabytes. The tail streams through the line reader in 1 MiB reads and only the deciding
+ * megabytes. A tail of up to 1 MiB is read whole and walked from its end, parsing only until a
+ * record says something: that is the same record a walk from its start would keep last, and it
+ * is usually among the last few (parsing all of a real 256 KiB tail cost UserPromptSubmit
+ * ~5-10 ms). A longer tail streams through the line reader in 1 MiB reads and only the deciding
  * value is kept; a line over 1 MiB is scanned, never held (its stub keeps ids, model and
  * usage). A host adapter gives `pick` (Claude Code: the last usage; Codex: the last token_count). Never throws.
  */
@@ -34,6 +40,14 @@ export function readTranscriptTail<T>(path: string, pick: (record: Record<string
     const buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(1, size)));
     for (let want = FIRST_TAIL_BYTES; ; want *= 2) {
       const length = Math.min(want, size, MAX_TAIL_BYTES);
+      if (length <= buffer.length) {
+        const whole = buffer.subarray(0, readFully(fd, buffer.subarray(0, length), size - length));
+        const walked = newestFromEnd(whole, pick);
+        if (walked !== OVERSIZE) {
+          if (walked !== undefined || length >= size) return { ok: true, found: walked ?? null, bytesRead: whole.length, fileBytes: size };
+          continue;
+        }
+      }
       // A tail starting mid-record gives one malformed first line: a problem to skip, not an error.
       let found: T | null | undefined;
       const reader = new JsonlLineReader(
@@ -58,4 +72,35 @@ export function readTranscriptTail<T>(path: string, pick: (record: Record<string
   } finally {
     closeSync(fd);
   }
+}
+
+const OVERSIZE = Symbol('oversize');
+
+/**
+ * What the newest record of `bytes` that says anything says (undefined: none does), walking its
+ * lines from the end; OVERSIZE when a line over TAIL_LINE_BYTES comes first (the streaming reader
+ * scans those). Every piece between newlines counts as a line, as in the line reader: the
+ * unterminated last one and a first one cut mid-record are kept when they parse whole.
+ */
+function newestFromEnd<T>(bytes: Uint8Array, pick: (record: Record<string, unknown>) => T | null | undefined): T | null | undefined | typeof OVERSIZE {
+  for (let end = bytes.length; end > 0; ) {
+    const newline = bytes.lastIndexOf(10, end - 1);
+    if (end - newline - 1 > TAIL_LINE_BYTES) return OVERSIZE;
+    const parsed = parseTranscriptLine(UTF8.decode(bytes.subarray(newline + 1, end)), 0);
+    const said = parsed !== null && 'record' in parsed ? pick(parsed.record.data) : undefined;
+    if (said !== undefined) return said;
+    end = newline;
+  }
+  return undefined;
+}
+
+/** Reads `into.length` bytes from `position` (fewer at the end of the file); returns how many. */
+function readFully(fd: number, into: Uint8Array, position: number): number {
+  let read = 0;
+  while (read < into.length) {
+    const n = readSync(fd, into, read, into.length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read;
 }
