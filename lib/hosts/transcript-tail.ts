@@ -40,13 +40,12 @@ export function readTranscriptTail<T>(path: string, pick: (record: Record<string
     const buffer = new Uint8Array(Math.min(CHUNK_BYTES, Math.max(1, size)));
     for (let want = FIRST_TAIL_BYTES; ; want *= 2) {
       const length = Math.min(want, size, MAX_TAIL_BYTES);
+      // Read whole, no line in it is over TAIL_LINE_BYTES (CHUNK_BYTES is no more): none needs the scanner.
       if (length <= buffer.length) {
         const whole = buffer.subarray(0, readFully(fd, buffer.subarray(0, length), size - length));
         const walked = newestFromEnd(whole, pick);
-        if (walked !== OVERSIZE) {
-          if (walked !== undefined || length >= size) return { ok: true, found: walked ?? null, bytesRead: whole.length, fileBytes: size };
-          continue;
-        }
+        if (walked !== undefined || length >= size) return { ok: true, found: walked ?? null, bytesRead: whole.length, fileBytes: size };
+        continue;
       }
       // A tail starting mid-record gives one malformed first line: a problem to skip, not an error.
       let found: T | null | undefined;
@@ -74,20 +73,16 @@ export function readTranscriptTail<T>(path: string, pick: (record: Record<string
   }
 }
 
-const OVERSIZE = Symbol('oversize');
-
 /**
  * What the newest record of `bytes` that says anything says (undefined: none does), walking its
- * lines from the end; OVERSIZE when a line over TAIL_LINE_BYTES comes first (the streaming reader
- * scans those). Every piece between newlines counts as a line, as in the line reader: the
+ * lines from the end. Every piece between newlines counts as a line, as in the line reader: the
  * unterminated last one and a first one cut mid-record are kept when they parse whole.
  */
-function newestFromEnd<T>(bytes: Uint8Array, pick: (record: Record<string, unknown>) => T | null | undefined): T | null | undefined | typeof OVERSIZE {
+function newestFromEnd<T>(bytes: Uint8Array, pick: (record: Record<string, unknown>) => T | null | undefined): T | null | undefined {
   for (let end = bytes.length; end > 0; ) {
     const newline = bytes.lastIndexOf(10, end - 1);
-    if (end - newline - 1 > TAIL_LINE_BYTES) return OVERSIZE;
     const parsed = parseTranscriptLine(UTF8.decode(bytes.subarray(newline + 1, end)), 0);
-    const said = parsed !== null && 'record' in parsed ? pick(parsed.record.data) : undefined;
+    const said = parsed && 'record' in parsed ? pick(parsed.record.data) : undefined;
     if (said !== undefined) return said;
     end = newline;
   }

@@ -33,7 +33,7 @@ export function recordPrompt(runtimeDir: string, sessionId: string, prompt: stri
   if (text === null || (text.length < MAX_JOURNAL_BYTES && !text.startsWith('['))) {
     try {
       // After a write cut short, a new line first, so this prompt is not glued to the broken one.
-      appendPrivateFile(path, `${text !== null && text !== '' && !text.endsWith('\n') ? '\n' : ''}${JSON.stringify(kept)}\n`);
+      appendPrivateFile(path, `${text?.endsWith('\n') === false ? '\n' : ''}${JSON.stringify(kept)}\n`);
       return;
     } catch {
       // A link or something else in its place: the rewrite below replaces it.

@@ -76,6 +76,18 @@ describe('readPrivateFile and readRegularFile', () => {
     expect(() => readRegularFile(join(root, 'fifo.json'), { followLinks: true })).toThrow(expect.objectContaining({ code: 'ENOTREG' }));
   });
 
+  it.each([0, 1, 1023, 1024, 1025, 64 * 1024 + 3, 1024 * 1024 + 5])('reads a file of %i bytes whole (its first read is sized to the file)', (bytes) => {
+    const path = join(root, 'sized.json');
+    writeFileSync(path, new TextEncoder().encode('é€a'.repeat(bytes)).subarray(0, bytes));
+    expect(readRegularFile(path, { followLinks: false })).toBe(readFileSync(path, 'utf8'));
+  });
+
+  it('still refuses a regular file over its bound', () => {
+    writeFileSync(join(root, 'big.json'), 'x'.repeat(2048));
+    expect(() => readRegularFile(join(root, 'big.json'), { followLinks: false, maxBytes: 1024 })).toThrow(expect.objectContaining({ code: 'ETOOBIG' }));
+    expect(readRegularFile(join(root, 'big.json'), { followLinks: false, maxBytes: 2048 })).toHaveLength(2048);
+  });
+
   it('stops at its bound on a link to an endless device', () => {
     symlinkSync('/dev/zero', join(root, 'zero.json'));
     expect(() => readRegularFile(join(root, 'zero.json'), { followLinks: true, maxBytes: 1024 })).toThrow(expect.objectContaining({ code: 'ENOTREG' }));
