@@ -58,6 +58,9 @@ export interface HookOutcome {
   failCode?: string;
 }
 
+/** Microtask turns a run gets to settle before its budget's timer is set (a run without I/O needs about ten). */
+const SETTLE_TURNS = 64;
+
 /**
  * Runs one hook fail-open: picks the host adapter (lib/hooks/pick-host.ts), checks the payload
  * with it, gives the handler a time budget below the host's timeout, and turns every failure
@@ -83,10 +86,8 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   };
   if (declared.invalid !== undefined) return failOpen('HOOK_HOST_UNKNOWN', `--host ${declared.invalid}: expected claude or codex`);
 
+  const startedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), budgetMs);
-  });
   const work = async (): Promise<HookOutcome> => {
     let raw: unknown;
     try {
@@ -125,12 +126,23 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     }
   };
   try {
-    const result = await Promise.race([work(), timeout]);
+    let settled = false;
+    const running = work().finally(() => (settled = true));
+    running.catch(() => undefined); // awaited below; marked handled while the turns run
+    // A run that never waits on I/O (UserPromptSubmit reads and writes synchronously) settles
+    // within a few microtask turns, where no timer could fire anyway: it sets none, since the
+    // first setTimeout and its clearTimeout cost ~1.1 ms of a fresh node, before every prompt.
+    // A run still pending after them waits on I/O: its timer gets what is left of its budget.
+    for (let turn = 0; turn < SETTLE_TURNS && !settled; turn++) await undefined;
+    const timeout = new Promise<'timeout'>((resolve) => {
+      if (!settled) timer = setTimeout(() => resolve('timeout'), Math.max(0, budgetMs - (Date.now() - startedAt)));
+    });
+    const result = settled ? await running : await Promise.race([running, timeout]);
     return result === 'timeout' ? failOpen('HOOK_TIMEOUT', `gave up after its ${budgetMs} ms budget`) : result;
   } catch (err) {
     return failOpen('HOOK_INTERNAL', err instanceof Error ? err.message : String(err));
   } finally {
-    clearTimeout(timer);
+    if (timer !== undefined) clearTimeout(timer);
   }
 }
 

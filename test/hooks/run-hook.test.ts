@@ -95,6 +95,35 @@ describe('runHook', () => {
     expect(readErrorLog(repo.stateDir)[0]).toMatch(/^HOOK_TIMEOUT /);
   });
 
+  it('sets no timer for a run that never waits on I/O (the first one costs ~1 ms of a fresh node, before every prompt)', async () => {
+    const timers = jest.spyOn(global, 'setTimeout');
+    try {
+      const out = await runHook(spec(async () => ({ additionalContext: 'CTX' })), io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir }))));
+      expect(out.stdout).toContain('CTX');
+      expect(timers).not.toHaveBeenCalled();
+    } finally {
+      timers.mockRestore();
+    }
+  });
+
+  it('gives a run that waits on I/O only what is left of its budget, counted from its start', async () => {
+    const timers = jest.spyOn(global, 'setTimeout');
+    try {
+      const s = spec(async () => {
+        const start = Date.now();
+        while (Date.now() - start < 30); // synchronous work before the first wait
+        await new Promise((resolve) => setImmediate(resolve));
+        return { additionalContext: 'CTX' };
+      });
+      const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir })), { budgetMs: 1000 }));
+      expect(out.stdout).toContain('CTX');
+      expect(timers).toHaveBeenCalledTimes(1);
+      expect(timers.mock.calls[0]![1]).toBeLessThanOrEqual(970);
+    } finally {
+      timers.mockRestore();
+    }
+  });
+
   it('logs the CapsuleError code of a failing handler and still answers', async () => {
     const s = spec(async () => {
       throw new CapsuleError('MEMORY_ROOT', 'MEMORY-ROOT: bad ref');

@@ -62,9 +62,11 @@ describe('the UserPromptSubmit bundle', () => {
   // 80 KB since the prompt journal redacts what it keeps (the redactor is ~25 KB): measured
   // 2026-12-01 at load 4.3-4.5, 1.32-1.40× wall and 1.53× CPU against 1.32× and 1.39× without it.
   // Since 2026-12-02 it starts through the code-cache launcher like the others; the bundle is impl/.
+  // 81 KB with the launcher's hash line, the tail walked from its end and no budget timer for a
+  // run that never waits (+0.2 KB): together 1.56-1.60× -> 1.30-1.34× on the bench row (docs/performance.md).
   it('stays small and loads neither yaml nor ajv', () => {
     const text = readFileSync(join(ROOT, 'dist', 'hooks', 'impl', 'user-prompt-submit.js'), 'utf8');
-    expect(text.length).toBeLessThan(80_000);
+    expect(text.length).toBeLessThan(81_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
   });
 });
