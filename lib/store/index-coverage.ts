@@ -16,8 +16,9 @@ export interface IndexCoverage {
  * the index, and selection (which reads the index) would never see it. Bounded cost: the index
  * counts are one small blob, and the capsule folders are counted per day tree (an older
  * layout's: per month tree), reusing the counts of trees seen before (kept by tree id in the
- * runtime dir), so a resume after one write reads `capsules/` and one day's tree. A tip without an index counts as covered (listings then
- * recompute from the capsules themselves). Never throws for the cache.
+ * runtime dir), so a resume after one write reads `capsules/` and one day's tree. A tip without
+ * an index counts as covered (listings then recompute from the capsules themselves). Never
+ * throws for the cache.
  */
 export async function indexCoverage(tree: MemoryTree, stateDir: string | null): Promise<IndexCoverage> {
   const tip = await tree.tip();

@@ -93,6 +93,18 @@ export class MemoryTree {
   }
 
   /**
+   * The shard trees below `capsules/`, the level whose trees hold capsule folders: format 3's
+   * `<yyyy-mm-dd>` folders (`flat`: the ids sit in them) first, then older layouts' `<yyyy>/<mm>`
+   * folders (ids, or format 2's `<dd>` folders of ids). Folders of no layout's shape are skipped.
+   */
+  private async shardTrees(rev: string): Promise<ShardTree[]> {
+    const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
+    const years = top.filter((e) => YEAR_NAME.test(e.name));
+    const months = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH_NAME.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
+    return [...top.filter((e) => DAY_NAME.test(e.name)).map((d) => ({ oid: d.oid, path: `capsules/${d.name}`, flat: true })), ...months.flat()];
+  }
+
+  /**
    * Every capsule directory in the tree, as `{ id, dir, oid }`: format 3's
    * `capsules/<yyyy-mm-dd>/<id>`, and format 2's `capsules/<yyyy>/<mm>/<dd>/<id>` and format 1's
    * `capsules/<yyyy>/<mm>/<id>` (a branch not migrated yet), one tree read per shard level, no
@@ -101,10 +113,9 @@ export class MemoryTree {
    */
   async capsuleDirs(rev: string): Promise<CapsuleDirEntry[]> {
     // Requests are pipelined: cat-file answers in order, so one round trip per level, not per tree.
-    const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
-    const days = top.filter((e) => DAY_NAME.test(e.name)).map((e) => `capsules/${e.name}`);
-    const years = top.filter((e) => YEAR_NAME.test(e.name)).map((e) => `capsules/${e.name}`);
-    const months = (await Promise.all(years.map(async (y) => (await this.subtrees(rev, y)).filter((m) => MONTH_NAME.test(m)).map((m) => `${y}/${m}`)))).flat();
+    const shards = await this.shardTrees(rev);
+    const days = shards.filter((s) => s.flat).map((s) => s.path);
+    const months = shards.filter((s) => !s.flat).map((s) => s.path);
     const found: CapsuleDirEntry[] = [];
     for (const [i, entries] of (await Promise.all(months.map((m) => this.tree(rev, m)))).entries()) {
       for (const e of entries ?? []) {
@@ -126,16 +137,12 @@ export class MemoryTree {
    * the counts by tree id reads one tree. Returns the total and the count of every shard tree by id.
    */
   async countCapsuleDirs(rev: string, known: ReadonlyMap<string, number>): Promise<{ total: number; months: Map<string, number> }> {
-    const top = ((await this.tree(rev, 'capsules')) ?? []).filter((e) => e.isTree);
-    const dayTrees = top.filter((e) => DAY_NAME.test(e.name)).map((d) => ({ oid: d.oid, path: `capsules/${d.name}`, flat: true }));
-    const years = top.filter((e) => YEAR_NAME.test(e.name));
-    const monthLists = await Promise.all(years.map(async (y) => ((await this.tree(rev, `capsules/${y.name}`)) ?? []).filter((e) => e.isTree && MONTH_NAME.test(e.name)).map((m) => ({ oid: m.oid, path: `capsules/${y.name}/${m.name}`, flat: false }))));
     // Known shards are counted in place: a branch of a year holds hundreds of day trees, and one
     // promise apiece cost a cold resume more than the one changed day's read.
     const months = new Map<string, number>();
     let total = 0;
-    const unknown: typeof dayTrees = [];
-    for (const m of [...dayTrees, ...monthLists.flat()]) {
+    const unknown: ShardTree[] = [];
+    for (const m of await this.shardTrees(rev)) {
       const cached = known.get(m.oid);
       if (cached === undefined) unknown.push(m);
       else {
@@ -181,6 +188,13 @@ export interface CapsuleDirEntry {
   id: string;
   dir: string;
   oid: string;
+}
+
+/** A shard tree below `capsules/` (MemoryTree.shardTrees). */
+interface ShardTree {
+  oid: string;
+  path: string;
+  flat: boolean;
 }
 
 function unreadable(ref: string, why: string, data: Record<string, unknown>): CapsuleError {
