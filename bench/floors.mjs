@@ -11,12 +11,12 @@
 //     nothing committed (what a Stop costs before its fold changes anything).
 //
 //   node bench/floors.mjs [--runs 21] [--json]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { median } from './lib/measure.mjs';
+import { median, timeCold } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, json: { type: 'boolean' } } });
@@ -58,15 +58,11 @@ const rows = [
   { name: 'stop.js, no new turn (nothing committed)', args: [join(HOOKS, 'stop.js')], input: stop, expect: /^$/ },
 ].map((r) => ({ ...r, wall: [], cpu: [] }));
 
-/** One cold run: wall ms, and CPU ms of the process and every child it waited for (bash's `times`). */
+/** One cold run of a row: its checks, then wall and CPU (bench/lib/measure.mjs). */
 function time(row) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', process.execPath, ...row.args], { cwd: REPO, input: row.input ?? '', env: { ...env, BASH_ENV: '' }, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${row.name} exited ${r.status}: ${r.stderr}`);
-  if (row.expect && !row.expect.test(r.stdout.trim())) throw new Error(`${row.name}: unexpected output ${r.stdout.slice(0, 200)}`);
-  const children = (r.stderr.trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
-  return { ms, cpu: children.reduce((sum, t) => { const [, m, s] = /(\d+)m([\d.]+)s/.exec(t); return sum + (Number(m) * 60 + Number(s)) * 1000; }, 0) };
+  const t = timeCold(process.execPath, row.args, { cwd: REPO, input: row.input ?? '', env });
+  if (row.expect && !row.expect.test(t.stdout.trim())) throw new Error(`${row.name}: unexpected output ${t.stdout.slice(0, 200)}`);
+  return t;
 }
 
 const loadStart = loadavg()[0];

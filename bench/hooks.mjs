@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { keepObjectsLow, pastHousekeepingMark } from './lib/housekeeping-marks.mjs';
 import { loadFixtureBuilder } from './lib/load-ts.mjs';
+import { median, timeCold } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
@@ -92,25 +93,8 @@ function codexTurn(i, cwd) {
   ].join('\n') + '\n';
 }
 
-/**
- * One cold run: wall ms, and CPU ms of the process and every child it waited for (git), read
- * from bash's `times`. CPU is the steadier number on a shared machine; wall is what a user waits.
- */
-function time(cmd, args, input) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', cmd, ...args], { input, env: { ...env, BASH_ENV: '' }, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const lines = r.stderr.trim().split('\n');
-  const children = (lines.at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
-  const cpu = children.reduce((sum, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t); return sum + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
-  return { ms, cpu, stdout: r.stdout };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+/** One cold run (bench/lib/measure.mjs), in this bench's environment. */
+const time = (cmd, args, input) => timeCold(cmd, args, { input, env });
 
 /**
  * Runs one row: `prepare(i)` outside the timing, then floor and hook back to back; `check` judges

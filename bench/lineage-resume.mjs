@@ -14,12 +14,13 @@
 // active capsules are newer than it (a teammate synced a minute ago). Before every timed run the
 // branch is reset to the fixture tip and a fresh hand-over record from `bench-prev` is left
 // under this bench's own pid as CLAUDE_PID (outside the timing).
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { keepObjectsLow } from './lib/housekeeping-marks.mjs';
+import { median, timeCold } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, authors: { type: 'string', default: '20' }, baseline: { type: 'string' }, json: { type: 'boolean' } } });
@@ -102,21 +103,8 @@ function fixture(name, cli, authors) {
   return info;
 }
 
-/** One cold run: wall ms, and CPU ms of the process and every git it waited for (bash's `times`), the steadier number on a shared machine. */
-function time(cmd, args, input, extraEnv = {}) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', cmd, ...args], { input, env: { ...env, ...extraEnv, BASH_ENV: '' }, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0) throw new Error(`${args.join(' ')} exited ${r.status}: ${r.stderr}`);
-  const children = (r.stderr.trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
-  const cpu = children.reduce((sum, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t); return sum + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
-  return { ms, cpu, stdout: r.stdout };
-}
-
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
-};
+/** One cold run (bench/lib/measure.mjs), in this bench's environment plus `extraEnv`. */
+const time = (cmd, args, input, extraEnv = {}) => timeCold(cmd, args, { input, env: { ...env, ...extraEnv } });
 
 /** Leaves the hand-over `bench-prev` → the next session under CLAUDE_PID = this process, as SessionEnd(clear) does. */
 function handOver(dir) {

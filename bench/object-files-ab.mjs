@@ -7,10 +7,11 @@
 //
 //   node bench/hooks.mjs --only none --runs 1    # builds (or finds) the fixture
 //   node bench/object-files-ab.mjs <fixture dir> [runs] [baseline dist/hooks dir]
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, cpSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
+import { timeCold } from './lib/measure.mjs';
 const ROOT = resolve(import.meta.dirname, '..');
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const fxDir = process.argv[2];
@@ -26,14 +27,11 @@ const variants = { direct: { ...base, CAPSULE_OBJECT_FILES: '1', CAPSULE_CODE_CA
 if (BASELINE) variants.baseline = { ...base, CAPSULE_CODE_CACHE_DIR: join(WORK, 'cc-baseline') };
 const hooksOf = (v) => (v === 'baseline' ? BASELINE : HOOKS);
 const names = Object.keys(variants);
+/** One cold run (bench/lib/measure.mjs); a hook that failed open fails the row. */
 function time(args, input, env) {
-  const t0 = process.hrtime.bigint();
-  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', process.execPath, ...args], { input, env: { ...env, BASH_ENV: '' }, encoding: 'utf8' });
-  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
-  if (r.status !== 0 || /systemMessage/.test(r.stdout)) throw new Error(`${args} ${r.status} ${r.stdout} ${r.stderr}`);
-  const kids = (r.stderr.trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
-  const cpu = kids.reduce((s, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t); return s + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
-  return { ms, cpu, out: r.stdout };
+  const t = timeCold(process.execPath, args, { input, env });
+  if (/systemMessage/.test(t.stdout)) throw new Error(`${args} failed open: ${t.stdout}`);
+  return { ...t, out: t.stdout };
 }
 const med = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length % 2 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2; };
 const rows = [];

@@ -31,3 +31,18 @@ export function timeProcess({ command, args, cwd, env, runs = 10, warmup = 2, be
 export function nodeFloor({ runs = 10, env } = {}) {
   return timeProcess({ command: process.execPath, args: ['-e', '0'], env, runs });
 }
+
+/**
+ * One cold run of `command args`: wall ms, and CPU ms of the process and every child it waited
+ * for (git), read from bash's `times` (the steadier number on a shared machine). Throws when it
+ * exits non-zero. BASH_ENV is cleared so bash reads no start-up file.
+ */
+export function timeCold(command, args, { input = '', env = {}, cwd } = {}) {
+  const t0 = process.hrtime.bigint();
+  const r = spawnSync('bash', ['-c', '"$@"; times >&2', '_', command, ...args], { cwd, input, env: { ...env, BASH_ENV: '' }, encoding: 'utf8' });
+  const ms = Number(process.hrtime.bigint() - t0) / 1e6;
+  if (r.status !== 0) throw new Error(`${[command, ...args].join(' ')} exited ${r.status}: ${r.stderr}`);
+  const children = (r.stderr.trim().split('\n').at(-1) ?? '').match(/(\d+)m([\d.]+)s/g) ?? [];
+  const cpu = children.reduce((sum, t) => { const [, m, sec] = /(\d+)m([\d.]+)s/.exec(t); return sum + (Number(m) * 60 + Number(sec)) * 1000; }, 0);
+  return { ms, cpu, stdout: r.stdout };
+}
