@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularFile } from '../local-state/regular-file';
+import { openRegularFile, readFullyAt } from '../local-state/regular-file';
 import { JsonlLineReader } from '../transcript/jsonl-reader';
 import type { TranscriptRecord } from '../transcript/records';
 import { SLIM_STRING_CHARS, slimRecord } from '../transcript/slim-record';
@@ -140,13 +140,7 @@ export function advanceCursor(delta: TranscriptDelta, consumed: { consumedBytes:
 // Uint8Array rather than Buffer: @types/node 20.9 and TypeScript 5.9 disagree about Buffer's ArrayBuffer.
 function readRange(fd: number, position: number, length: number): Uint8Array {
   const buffer = new Uint8Array(Math.max(0, length));
-  let read = 0;
-  while (read < length) {
-    const n = readSync(fd, buffer, read, length - read, position + read);
-    if (n === 0) break;
-    read += n;
-  }
-  return buffer.subarray(0, read);
+  return buffer.subarray(0, readFullyAt(fd, buffer, position));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, readSync } from 'node:fs';
-import { openRegularFile } from '../local-state/regular-file';
+import { openRegularFile, readFullyAt } from '../local-state/regular-file';
 import { parseTranscriptLine } from '../transcript/jsonl';
 import { JsonlLineReader } from '../transcript/jsonl-reader';
 
@@ -42,7 +42,7 @@ export function readTranscriptTail<T>(path: string, pick: (record: Record<string
       const length = Math.min(want, size, MAX_TAIL_BYTES);
       // Read whole, no line in it is over TAIL_LINE_BYTES (CHUNK_BYTES is no more): none needs the scanner.
       if (length <= buffer.length) {
-        const whole = buffer.subarray(0, readFully(fd, buffer.subarray(0, length), size - length));
+        const whole = buffer.subarray(0, readFullyAt(fd, buffer.subarray(0, length), size - length));
         const walked = newestFromEnd(whole, pick);
         if (walked !== undefined || length >= size) return { ok: true, found: walked ?? null, bytesRead: whole.length, fileBytes: size };
         continue;
@@ -87,15 +87,4 @@ function newestFromEnd<T>(bytes: Uint8Array, pick: (record: Record<string, unkno
     end = newline;
   }
   return undefined;
-}
-
-/** Reads `into.length` bytes from `position` (fewer at the end of the file); returns how many. */
-function readFully(fd: number, into: Uint8Array, position: number): number {
-  let read = 0;
-  while (read < into.length) {
-    const n = readSync(fd, into, read, into.length - read, position + read);
-    if (n === 0) break;
-    read += n;
-  }
-  return read;
 }

@@ -61,3 +61,14 @@ export function readRegularFile(path: string, opts: OpenOptions & { maxBytes?: n
     closeSync(fd);
   }
 }
+
+/** Reads `into.length` bytes of `fd` from `position` (fewer at the end of the file); returns how many. */
+export function readFullyAt(fd: number, into: Uint8Array, position: number): number {
+  let read = 0;
+  while (read < into.length) {
+    const n = readSync(fd, into, read, into.length - read, position + read);
+    if (n === 0) break;
+    read += n;
+  }
+  return read;
+}
