@@ -1,4 +1,4 @@
-import { WORK_STATE_READERS } from './work-state-readers';
+import { RECORD_VIEWS, WORK_STATE_READERS } from './work-state-readers';
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
 import { renderCapsule } from '../capsule/render';
@@ -58,9 +58,10 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   // Every record is redacted as it leaves the reader (a streamed delta's before it is slimmed), so
-  // nothing below clips, joins or renders a secret: extraction sees only redacted text.
+  // nothing below clips, joins or renders a secret: extraction sees only redacted text; only the
+  // part of it the host's reader reads (RECORD_VIEWS), the rest is never redacted for nothing.
   const parsed = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
-  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records) };
+  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records, RECORD_VIEWS[ctx.host.name]) };
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
   const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {

@@ -1,6 +1,7 @@
+import { claudeRecordView } from '../hosts/claude/record-view';
 import { extractWorkState } from '../hosts/claude/work-events';
 import { extractCodexWorkState } from '../hosts/codex/work-events';
-import type { HostName, HostWorkStateReader } from '../hosts/host';
+import type { HostName, HostRecordView, HostWorkStateReader } from '../hosts/host';
 
 /**
  * Each host's transcript reader (HostWorkStateReader), by the adapter's name. Only the hooks
@@ -10,4 +11,9 @@ import type { HostName, HostWorkStateReader } from '../hosts/host';
 export const WORK_STATE_READERS: { readonly [H in HostName]: HostWorkStateReader } = {
   claude: extractWorkState,
   codex: extractCodexWorkState,
+};
+
+/** The part of a record each host's reader reads (HostRecordView); a host not listed has its records redacted whole. */
+export const RECORD_VIEWS: { readonly [H in HostName]?: HostRecordView } = {
+  claude: claudeRecordView,
 };

@@ -2,7 +2,7 @@ import type { LineageSignal } from '../local-state/lineage-signal';
 import type { ContextFill } from '../budget/context-fill';
 import type { NativePointResult } from '../budget/native-point';
 import type { TextLimit } from '../resume/text-limit';
-import type { TranscriptRecord } from '../transcript/records';
+import type { RawTranscriptRecord, TranscriptRecord } from '../transcript/records';
 import type { ExtractWorkEventsOptions, WorkState } from '../transcript/work-event-types';
 import type { HookAnswer } from './hook-answer';
 import type { HookInputCheck, HookInputs } from './hook-inputs';
@@ -39,6 +39,13 @@ export type HostEvents = { readonly [E in Exclude<HookEventName, 'PostCompact'>]
  * hooks that fold the transcript import it. Never throws.
  */
 export type HostWorkStateReader = (records: TranscriptRecord[], opts: ExtractWorkEventsOptions) => WorkState;
+
+/**
+ * The part of one of the host's transcript records its HostWorkStateReader reads (the reader's
+ * result over views equals its result over whole records), so what it never reads is never
+ * redacted before extraction. A host without one has every record redacted whole.
+ */
+export type HostRecordView = (data: RawTranscriptRecord) => RawTranscriptRecord;
 
 /** The fill a host's transcript reports at its end, with the window it reports there. */
 export type HostFillRead = { ok: true; fill: ContextFill | null; window: number | null; bytesRead: number } | { ok: false; message: string };

@@ -1,5 +1,5 @@
 import { redactDeep } from '../redact/redact-deep';
-import type { TranscriptRecord } from '../transcript/records';
+import type { RawTranscriptRecord, TranscriptRecord } from '../transcript/records';
 
 // The host's opaque values, which hold no user text and would only cost the redactor time (a
 // thinking block's signature is kilobytes of base64 that reads as random).
@@ -15,9 +15,12 @@ export function redactRecord(record: TranscriptRecord): TranscriptRecord {
   return { line: record.line, data: redactDeep(record.data, { skipKeys: OPAQUE_KEYS }).value };
 }
 
-/** `redactRecord` over a delta's records. */
-export function redactRecords(records: readonly TranscriptRecord[]): TranscriptRecord[] {
-  return records.map(redactRecord);
+/**
+ * `redactRecord` over a delta's records; with a `view` (the host's HostRecordView), over the part
+ * of each record its reader reads, so what no reader reads is not redacted for nothing.
+ */
+export function redactRecords(records: readonly TranscriptRecord[], view?: (data: RawTranscriptRecord) => RawTranscriptRecord): TranscriptRecord[] {
+  return view === undefined ? records.map(redactRecord) : records.map((r) => redactRecord({ line: r.line, data: view(r.data) }));
 }
 
 /** One host string (the payload's `last_assistant_message`) redacted the same way. */
