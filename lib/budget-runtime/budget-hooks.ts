@@ -45,8 +45,30 @@ export function budgetOnUserPromptSubmit(input: BudgetHookInput, ctx: BudgetHook
  * now and a /clear after; never while `stop_hook_active` is true; undefined otherwise.
  */
 export function budgetOnStop(input: BudgetHookInput & { stop_hook_active?: boolean }, ctx: BudgetHookContext): { block: { reason: string } } | undefined {
-  const outcome = guarded(ctx, () => runBudget('Stop', input, ctx, input.stop_hook_active === true));
-  return outcome?.action === 'block' ? { block: { reason: renderBudgetBlockReason(outcome.fill, outcome.points) } } : undefined;
+  return planBudgetOnStop(input, ctx).apply();
+}
+
+/** Stop's budget, read and decided, with nothing written yet (planBudgetOnStop). */
+export interface StopBudgetPlan {
+  /** Keeps the decision in the session's budget state and returns the block, if any. Never throws. */
+  apply: () => { block: { reason: string } } | undefined;
+}
+
+/**
+ * Stop's budget in two steps: the reads and the decision now, the state write (which spends the
+ * window's block) only at `apply`. Stop plans while its autosave's commit is with git, the one
+ * wait of the hook, and applies after the commit succeeded, so a failed autosave still leaves
+ * the block for the next Stop. Never throws: a failure is logged and the plan says nothing.
+ */
+export function planBudgetOnStop(input: BudgetHookInput & { stop_hook_active?: boolean }, ctx: BudgetHookContext): StopBudgetPlan {
+  const planned = guarded(ctx, () => planBudget('Stop', input, ctx, input.stop_hook_active === true));
+  return {
+    apply: () => {
+      if (planned === undefined) return undefined;
+      const outcome = guarded(ctx, () => planned.apply());
+      return outcome?.action === 'block' ? { block: { reason: renderBudgetBlockReason(outcome.fill, outcome.points) } } : undefined;
+    },
+  };
 }
 
 /**
@@ -95,6 +117,11 @@ interface Outcome {
 }
 
 function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): Outcome | undefined {
+  return planBudget(event, input, ctx, stopHookActive)?.apply();
+}
+
+/** The budget read and decided; `apply` writes the session's budget state and returns the outcome. */
+function planBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookContext, stopHookActive: boolean): { apply: () => Outcome | undefined } | undefined {
   // Without a session and its transcript there is nothing to measure and nowhere to keep flags.
   if (!input.session_id || !input.transcript_path) return undefined;
   // UserPromptSubmit runs before every prompt and starts no git process: it reads the config
@@ -127,6 +154,11 @@ function runBudget(event: BudgetEvent, input: BudgetHookInput, ctx: BudgetHookCo
     state.blockedWindow = decision.flags.blockedWindow;
     outcome = { action: decision.action, fill: g.fill.tokens, points: r.points };
   }
-  writeBudgetState(ctx.runtimeDir, input.session_id, state);
-  return outcome;
+  const sessionId = input.session_id;
+  return {
+    apply: () => {
+      writeBudgetState(ctx.runtimeDir, sessionId, state);
+      return outcome;
+    },
+  };
 }

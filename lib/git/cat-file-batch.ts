@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import type { TreeView } from './tree-bytes';
-import { DEFAULT_GIT_TIMEOUT_MS, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
+import { DEFAULT_GIT_TIMEOUT_MS, releaseGitChild, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
 import { childProcess } from './lazy-modules';
 
 /** One object read by `git cat-file --batch`. */
@@ -114,7 +114,11 @@ export class CatFileBatch implements StoreObjectReader {
     return obj === null ? null : obj.content.toString('utf8');
   }
 
-  /** Ends the process; pending reads fail. */
+  /**
+   * Ends the process: closes its input, so it exits once it has answered what was asked (pending
+   * reads fail after that), and resolves when it has. From the moment its input is closed, the
+   * process is no longer one a hook must wait for or end with a tree walk (releaseGitChild).
+   */
   async close(): Promise<void> {
     const child = this.child;
     this.child = null;
@@ -124,6 +128,7 @@ export class CatFileBatch implements StoreObjectReader {
     await new Promise<void>((resolve) => {
       child.once('close', () => resolve());
       child.stdin.end();
+      releaseGitChild(child);
     });
   }
 

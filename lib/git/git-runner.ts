@@ -21,6 +21,12 @@ export interface GitCallOptions {
   okExitCodes?: readonly number[];
   /** Variables set for this call only, over the runner's environment. */
   env?: NodeJS.ProcessEnv;
+  /**
+   * Runs once the input is handed to git (an input that fits the pipe, as a commit's does, is
+   * already with git), before the call settles: work that need not wait for git's answer fills
+   * the wait. Must not throw (a throw fails the call).
+   */
+  whileRunning?: () => void;
 }
 
 /** Runs git in one repository. Tests replace it to assert the exact arguments. */
@@ -35,14 +41,32 @@ export interface GitRunner {
 
 /** The git processes this process started and still waits for. */
 const running = new Set<ChildProcess>();
+/** Readers whose input was closed and that are no longer waited for (releaseGitChild). */
+const released = new Set<ChildProcess>();
 
 /**
  * Ends every git this process still waits for, with everything each started (SIGKILL). A hook
  * calls it as it exits: one that gave up on a hung git at its budget must not leave it running.
+ * A released reader, already on its way out, gets the signal alone: finding what a process
+ * started walks the whole process table, and it started nothing.
  */
 export function endGitChildren(): void {
   for (const child of running) if (child.pid !== undefined && child.exitCode === null) killTree(child.pid);
   running.clear();
+  for (const child of released) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  released.clear();
+}
+
+/**
+ * Stops waiting for `child`, a long-lived reader (`cat-file --batch`) whose input was just
+ * closed: it holds no lock and exits by itself once it has read the end of its input, so the
+ * caller need not wait for that (a hook's process exits next); endGitChildren still signals it
+ * at exit if it is somehow still there.
+ */
+export function releaseGitChild(child: ChildProcess): void {
+  if (!running.delete(child)) return;
+  released.add(child);
+  child.once('close', () => released.delete(child));
 }
 
 /** Counts `child` (a long-lived git such as `cat-file --batch`) among those `endGitChildren` ends, until it closes. */
@@ -78,7 +102,7 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
 
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
-  return new Promise<GitOutput>((resolve, reject) => {
+  const call = new Promise<GitOutput>((resolve, reject) => {
     const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
     running.add(child);
     let stdout = '';
@@ -120,6 +144,8 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     child.stdin.on('error', () => undefined);
     child.stdin.end(opts.input ?? '');
   });
+  opts.whileRunning?.();
+  return call;
 }
 
 /** The GIT_FAILED error for a call that exited non-zero. */

@@ -41,6 +41,8 @@ export interface AutosaveSession {
   extraEvents?: readonly AutosaveEvent[];
   /** Fold even when the delta holds no events (PreCompact: the checkpoint needs the document). */
   always?: boolean;
+  /** Work to run while the fold's commit is with git (WriteOptions.whileCommitting; Stop: its budget). */
+  whileCommitting?: () => void;
 }
 
 const NO_ACTION_CAPTURED = 'No next step captured: the captured text was resume ceremony';
@@ -106,7 +108,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   });
   let doc = merged.doc;
   let commit: string | null = null;
-  if (merged.changed) ({ commit, doc } = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true }, ctx, deps));
+  if (merged.changed) ({ commit, doc } = await commitDocument(await store.get(), merged.doc, { op: 'autosave', replace: true, whileCommitting: session.whileCommitting }, ctx, deps));
   const id = String(doc.frontmatter.id);
   // Until the first commit the seed stays: a fold with nothing new writes nothing.
   const { seedDoc: _seed, ...rest } = state;
@@ -175,13 +177,13 @@ function isCachedDoc(value: unknown): value is CapsuleDocument {
 export async function commitDocument(
   store: HookStore,
   doc: CapsuleDocument,
-  opts: { op: string; replace: boolean },
+  opts: { op: string; replace: boolean; whileCommitting?: () => void },
   ctx: HookContext,
   deps: HookDeps,
 ): Promise<{ commit: string | null; doc: CapsuleDocument }> {
   const write = async (d: CapsuleDocument) => {
     // The store redacts (its one write path); the hook only says that it did.
-    const result = await store.writeCapsule(renderCapsule(d), { now: ctx.now(), op: opts.op, replace: opts.replace });
+    const result = await store.writeCapsule(renderCapsule(d), { now: ctx.now(), op: opts.op, replace: opts.replace, whileCommitting: opts.whileCommitting });
     const redacted = result.redactions.reduce((n, f) => n + f.count, 0);
     if (redacted > 0) ctx.warn('REDACTED', `${redacted} secret(s) redacted before commit`);
     // The document handed back is kept in the session's runtime state as committed: redacted

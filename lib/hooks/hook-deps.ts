@@ -1,12 +1,13 @@
 import type { CapsuleDocument } from '../capsule/types';
 import type { LineageSignal } from '../local-state/lineage-signal';
 import type { TextLimit } from '../resume/text-limit';
+import type { WriteOptions } from '../store/types';
 
 /** The memory-branch operations the hooks use (a structural subset of lib/store's MemoryStore). */
 export interface HookStore {
   readonly commonDir: string;
   exists(): Promise<boolean>;
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
+  writeCapsule(text: string, opts: WriteOptions): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
     Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>

@@ -41,7 +41,7 @@ export function makePostCompactHook(deps: HookDeps): HookSpec<'PostCompact'> {
         const merged = mergeAutosave(previous, events, { now, offsetMinutes: -now.getTimezoneOffset(), sessionId: input.session_id, newId: checkpointId });
         if (merged.changed) await commitDocument(s, merged.doc, { op: 'checkpoint-summary', replace: true }, ctx, deps);
       } finally {
-        await store.close();
+        store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
       }
     },
   };

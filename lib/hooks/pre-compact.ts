@@ -41,7 +41,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
           plainText: `Keep this line verbatim in the summary: git-capsule checkpoint ${id} holds this session's work state (files, errors, next action); \`git capsule show ${id}\` prints it.\n${STATE_BLOCK_REQUEST}`,
         };
       } finally {
-        await store.close();
+        store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
       }
     },
   };

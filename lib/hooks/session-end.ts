@@ -27,7 +27,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
         // This fold may have written the session's first autosave: the hand-over carries it.
         if (signal && saved?.commit) leaveHandOver(ctx, signal, input.session_id, 'clear');
       } finally {
-        await store.close();
+        store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
         pruneLocalState(ctx.runtimeDir, ctx.now());
         pruneDeadLineages(ctx.runtimeDir); // every resume reads the records: keep only live clients'
         clearSessionCap(ctx.runtimeDir, input.session_id); // seed 002: a session's cap ends with it

@@ -63,7 +63,8 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         const orientation = await orient(store, ctx);
         return orientation ? { additionalContext: orientation } : undefined;
       } finally {
-        await store.close();
+        // Not awaited: cat-file exits by itself once its input is closed, and the hook's process exits next.
+        store.close().catch(() => undefined);
       }
     },
   };

@@ -1,5 +1,5 @@
 import { redactHostText } from '../hosts/redact-records';
-import { budgetOnStop } from '../budget-runtime/budget-hooks';
+import { planBudgetOnStop, type StopBudgetPlan } from '../budget-runtime/budget-hooks';
 import { foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
@@ -11,8 +11,10 @@ import { noteLiveSession } from './hand-over';
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
  * it when it changed; silent on success. Then the budget: at the hard point, once per context
  * window and never while `stop_hook_active`, a block asking for the capsule and a /clear.
- * The budget runs after the autosave, so a failed autosave (the runner fails open) leaves the
- * window's block for the next Stop instead of spending it on output that is never printed.
+ * The budget is read and decided while git makes the autosave's commit (the hook's one wait:
+ * 2 ms of reads off a ~120 ms hook), but kept only after the commit succeeded, so a failed
+ * autosave (the runner fails open) leaves the window's block for the next Stop instead of
+ * spending it on output that is never printed.
  */
 export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
   return {
@@ -21,25 +23,22 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     handle: async (input, ctx) => {
       if (!input.session_id) return;
       noteLiveSession(ctx, ctx.host.lineageSignal(ctx.env), input.session_id, false);
+      const gitConfig = await readHookGitConfig(ctx);
+      let budget: StopBudgetPlan | undefined;
+      const planBudget = () => (budget ??= planBudgetOnStop(input, { ...ctx, gitConfig }));
       const store = lazyStore(deps, ctx);
-      let closing: Promise<void> = Promise.resolve();
       try {
         await foldAutosave(
           store,
-          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks },
+          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks, whileCommitting: () => void planBudget() },
           ctx,
           deps,
         );
       } finally {
-        // git winds down while the budget runs; a failure to close still fails the hook below
-        // (the catch only keeps it from being unhandled when the fold's own error wins).
-        closing = store.close();
-        closing.catch(() => undefined);
+        // Not awaited: cat-file exits by itself once its input is closed (lazy-store.ts).
+        store.release();
       }
-      const answer = budgetOnStop(input, { ...ctx, gitConfig: await readHookGitConfig(ctx) });
-      await closing;
-      return answer;
+      return planBudget().apply();
     },
   };
 }
-

@@ -20,7 +20,7 @@ import { retireFinished, type RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import { setStatus } from './set-status';
 import type { StoreParts } from './store-parts';
-import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteResult } from './types';
+import type { CapsuleRecord, IndexEntry, JournalEntry, ListIndexOptions, MemoryStore, StatusCounts, StatusResult, WriteOptions, WriteResult } from './types';
 import { writeCapsule } from './write-capsule';
 import { acquireWriteLock, writeLockPath } from './write-lock';
 
@@ -108,7 +108,7 @@ export class GitMemoryStore implements MemoryStore {
     return initMemory(this.parts);
   }
 
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+  writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult> {
     return writeCapsule(this.parts, text, opts);
   }
 

@@ -48,6 +48,21 @@ export interface ListIndexOptions {
   limit?: number;
 }
 
+/** How `writeCapsule` writes. */
+export interface WriteOptions {
+  now: Date;
+  /** The operation its commit message names (default: write, or replace for an existing capsule). */
+  op?: string;
+  /** Rewrites an existing capsule in place (autosave); nothing is committed when its bytes are unchanged. */
+  replace?: boolean;
+  /**
+   * Work that need not wait for the commit, run once while git makes it (once git has the commit's
+   * stream, before it answers): a hook's one long wait. Not run when nothing is committed or no git
+   * process makes the commit. Must not throw.
+   */
+  whileCommitting?: () => void;
+}
+
 /** What `writeCapsule` did: the capsule id, the commit (null when nothing changed), its path. */
 export interface WriteResult {
   id: string;
@@ -120,7 +135,7 @@ export interface MemoryStore {
   /** Creates the branch at the deterministic root commit when missing. */
   init(): Promise<{ root: string; created: boolean }>;
   /** Validates and commits one capsule (CAPSULE_INVALID with data.problems, CAPSULE_EXISTS, CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT). */
-  writeCapsule(text: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult>;
+  writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult>;
   /** Adds a status event (STATUS_BACKWARD, NOT_FOUND, STATUS_UNKNOWN). */
   setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult>;
   /** Reads a capsule by id or unambiguous id prefix (NOT_FOUND, AMBIGUOUS_ID). */

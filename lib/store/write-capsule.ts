@@ -12,7 +12,7 @@ import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
 import { stampIdentity } from './stamp-identity';
 import type { StoreParts } from './store-parts';
-import type { WriteResult } from './types';
+import type { WriteOptions, WriteResult } from './types';
 
 /**
  * Validates and commits one capsule document as `capsules/<yyyy-mm-dd>/<id>/capsule.md` with
@@ -24,7 +24,7 @@ import type { WriteResult } from './types';
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CAPSULE_RETIRED,
  * CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
-export async function writeCapsule(parts: StoreParts, original: string, opts: { now: Date; op?: string; replace?: boolean }): Promise<WriteResult> {
+export async function writeCapsule(parts: StoreParts, original: string, opts: WriteOptions): Promise<WriteResult> {
   // Loaded here, not at startup: reading verbs never pay for YAML and the schema.
   const { validateCapsuleText } = await import('../capsule/validate');
   const { redactCapsuleText } = await import('./redact-capsule');
@@ -45,6 +45,13 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
   const stamp = parseCreatedAt(fields.created_at);
   if (!stamp.ok) throw invalid([stamp.problem]);
   const path = capsulePath(id);
+  // Once, however many attempts the compare-and-swap takes.
+  let waiting = opts.whileCommitting;
+  const whileRunning = () => {
+    const work = waiting;
+    waiting = undefined;
+    work?.();
+  };
 
   const result = await withCasRetry<WriteResult>(parts, async () => {
     const tip = await parts.tree.tip();
@@ -75,7 +82,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: { 
       deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
       objects: upgrade?.objects,
       files,
-    }), parts.direct, { keepPack: parts.keepPack() });
+    }), parts.direct, { keepPack: parts.keepPack(), whileRunning });
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();

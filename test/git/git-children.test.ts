@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CatFileBatch } from '../../lib/git/cat-file-batch';
 import { createGitRunner, endGitChildren } from '../../lib/git/git-runner';
 import { descendantsOf } from '../../lib/git/process-tree';
 
@@ -62,5 +63,16 @@ describe('git children', () => {
     await expect(call).rejects.toMatchObject({ code: 'GIT_FAILED' });
     await until(() => !pids().some(alive), 2000);
     expect(pids().filter(alive)).toEqual([]);
+  });
+
+  it('still signals a reader whose input was closed (not waited for) when the hook exits, if it has not gone by itself', async () => {
+    const batch = new CatFileBatch(runner());
+    batch.start();
+    await until(() => pids().length === 2);
+    void batch.close(); // this git ignores its input's end, as no real cat-file does (its sleep keeps the pipes open)
+    endGitChildren();
+    const script = pids()[1]!;
+    await until(() => !alive(script), 2000);
+    expect(alive(script)).toBe(false);
   });
 });

@@ -16,6 +16,15 @@ describe('createGitRunner', () => {
     expect(out.stdout.trim()).toBe(hashOf(repo, '$(touch pwned); `id`'));
   });
 
+  it('runs whileRunning once the input is handed to git, before the call settles', async () => {
+    const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
+    const events: string[] = [];
+    const call = runner.run(['hash-object', '--stdin'], { input: 'x', whileRunning: () => events.push('while') });
+    events.push('returned');
+    await call.then(() => events.push('settled'));
+    expect(events).toEqual(['while', 'returned', 'settled']);
+  });
+
   it('throws GIT_FAILED with args, exit code and stderr when git fails', async () => {
     const runner = createGitRunner({ cwd: repo.dir, env: repo.env });
     await expect(runner.run(['rev-parse', '--verify', 'no-such-ref'])).rejects.toMatchObject({

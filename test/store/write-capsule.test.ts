@@ -1,4 +1,4 @@
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCapsuleId } from '../../lib/capsule/id';
 import { capsulePath } from '../../lib/store/memory-format';
@@ -45,6 +45,24 @@ describe('writeCapsule', () => {
     const again = await t.store.writeCapsule(text, { now: NOW, replace: true });
     expect(first.changed).toBe(true);
     expect(again).toMatchObject({ changed: false, commit: null });
+  });
+
+  it('runs whileCommitting once while git makes the commit (the tip not moved yet), and not for a write that commits nothing', async () => {
+    const text = capsuleText({ id: testId(1), trigger: 'autosave' });
+    await t.store.writeCapsule(text, { now: NOW, replace: true });
+    const refFile = join(t.dir, '.git', 'refs', 'heads', 'capsules');
+    const before = readFileSync(refFile, 'utf8').trim();
+    const seen: string[] = [];
+    const changed = await t.store.writeCapsule(capsuleText({ id: testId(1), trigger: 'autosave', objective: 'Updated objective' }), {
+      now: NOW,
+      replace: true,
+      whileCommitting: () => seen.push(readFileSync(refFile, 'utf8').trim()),
+    });
+    expect(seen).toEqual([before]);
+    expect(changed.commit).not.toBe(before);
+    const same = await t.store.writeCapsule(capsuleText({ id: testId(1), trigger: 'autosave', objective: 'Updated objective' }), { now: NOW, replace: true, whileCommitting: () => seen.push('again') });
+    expect(same.changed).toBe(false);
+    expect(seen).toHaveLength(1);
   });
 
   it('writes one commit whose subject names the operation and whose trailers carry the selection data', async () => {
