@@ -36,6 +36,15 @@ describe('claudeRecordView', () => {
     expect([prompt, reply, environment].map(claudeRecordView)).toEqual([prompt, reply, environment]);
   });
 
+  it("leaves out a tool result's structured copy (the whole file a Write wrote), which the reader never reads", () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Write', { file_path: '/proj/a.ts', content: 'export const a = 1;\n' });
+    const result = t.toolResult('t1', 'File created successfully at: /proj/a.ts', false, { toolUseResult: { type: 'create', filePath: '/proj/a.ts', content: 'export const a = 1;\n', originalFile: null } });
+    const { toolUseResult: _copy, ...rest } = result;
+    expect(claudeRecordView(result)).toEqual(rest);
+    expect(extractWorkState(viewed(t.records()))).toEqual(extractWorkState(t.records()));
+  });
+
   it('keeps only the branch, uuid and time of a record the reader does not read whole', () => {
     const t = new TranscriptBuilder();
     const snapshot = t.attachment('prompt_snapshot', 'a long rendered prompt', { gitBranch: 'feat' });
