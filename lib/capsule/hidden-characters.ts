@@ -22,21 +22,36 @@ const HIDDEN_SOURCE = String.raw`[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_C
 let hiddenAll: RegExp | undefined;
 let hiddenOne: RegExp | undefined;
 const OUTSIDE_PRINTABLE_ASCII = /[^\x20-\x7e]/;
+// Most text that is not plain ASCII is made of characters that are never hidden: Latin, Greek,
+// Cyrillic, CJK and Hangul letters, typographic dashes, quotes and the ellipsis, arrows, box
+// drawing, dingbats. In a text of only those (and ASCII), the hidden characters are exactly the
+// ASCII controls, so it is folded without the property pattern (~1.5 ms to build in a fresh
+// process, measured 2026-12-02). Anything outside these blocks, and every character beyond the
+// BMP, takes the property pattern. These blocks hold no control, format, separator, surrogate
+// or default-ignorable code point, assigned or reserved (Unicode's reserved default-ignorable
+// ranges are where new format characters go), which test/capsule/hidden-characters.test.ts
+// checks against the property pattern for every BMP code unit.
+const OUTSIDE_KNOWN_VISIBLE = /[^\x00-\x7f\u00a0-\u00ac\u00ae-\u02ff\u0370-\u052f\u1e00-\u1fff\u2010-\u2027\u2030-\u205e\u2070-\u2bff\u2e00-\u2e7f\u3000-\u30ff\u4e00-\u9fff\uac00-\ud7a3\uff01-\uff9f]/;
+const ASCII_CONTROLS = /[\x00-\x1f\x7f]/g;
 
-/** The global pattern, made on first use. */
-function allHidden(): RegExp {
+/** The global pattern that finds every hidden character of `text` (see above), made on first use where it needs the property classes. */
+function hiddenIn(text: string): RegExp {
+  if (!OUTSIDE_KNOWN_VISIBLE.test(text)) return ASCII_CONTROLS;
   return (hiddenAll ??= new RegExp(HIDDEN_SOURCE, 'gu'));
 }
 
 /** Replaces every hidden character (see above) with `replacement`, one per code point. */
 export function foldHidden(text: string, replacement = ' '): string {
   if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
-  return text.replace(allHidden(), replacement);
+  return text.replace(hiddenIn(text), replacement);
 }
 
 /** True when the text holds a hidden character. */
 export function hasHiddenCharacter(text: string): boolean {
-  return OUTSIDE_PRINTABLE_ASCII.test(text) && (hiddenOne ??= new RegExp(HIDDEN_SOURCE, 'u')).test(text);
+  if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return false;
+  // A search, not test(): the global patterns keep no lastIndex that way.
+  const all = hiddenIn(text);
+  return all === ASCII_CONTROLS ? text.search(all) >= 0 : (hiddenOne ??= new RegExp(HIDDEN_SOURCE, 'u')).test(text);
 }
 
 /**
@@ -50,7 +65,7 @@ export function hasHiddenCharacter(text: string): boolean {
  */
 export function escapeForTerminal(text: string): string {
   if (!OUTSIDE_PRINTABLE_ASCII.test(text)) return text;
-  return text.replace(allHidden(), (ch: string, at: number, whole: string) => {
+  return text.replace(hiddenIn(text), (ch: string, at: number, whole: string) => {
     if (ch === '\n' || ch === '\t' || (ch === '\r' && whole.charCodeAt(at + 1) === 10)) return ch;
     let out = '';
     for (let i = 0; i < ch.length; i++) out += `\\u${ch.charCodeAt(i).toString(16).padStart(4, '0')}`;

@@ -23,4 +23,42 @@ describe('hidden characters', () => {
   it('escapes ESC for a terminal and keeps a newline', () => {
     expect(escapeForTerminal('a\u001b]52\nb')).toBe('a\\u001b]52\nb');
   });
+
+  describe('against the property classes, for every BMP code unit', () => {
+    // The oracle: the classes the module documents, built here independently of its fast paths.
+    const oracle = () => /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\p{Cs}]/gu;
+    const units = Array.from({ length: 0x10000 }, (_, c) => String.fromCharCode(c));
+
+    it('folds, finds and escapes exactly what the classes name, beside visible non-ASCII text', () => {
+      const wrong: string[] = [];
+      for (const ch of units) {
+        // "é" and "→" keep the text non-ASCII, so each unit is judged on the path such text takes.
+        const text = `é${ch}→`;
+        const hidden = oracle().test(text);
+        if (foldHidden(text) !== text.replace(oracle(), ' ')) wrong.push(`fold U+${ch.charCodeAt(0).toString(16)}`);
+        if (hasHiddenCharacter(text) !== hidden) wrong.push(`has U+${ch.charCodeAt(0).toString(16)}`);
+        if ((escapeForTerminal(text) !== text) !== (hidden && !['\n', '\t'].includes(ch))) wrong.push(`escape U+${ch.charCodeAt(0).toString(16)}`);
+      }
+      expect(wrong).toEqual([]);
+    });
+
+    it('folds a hidden character between visible non-ASCII letters', () => {
+      expect(foldHidden('naïve\u200bcafé\u00ad→')).toBe('naïve café →');
+      expect(foldHidden('日本\u3164語', '_')).toBe('日本_語');
+      expect(hasHiddenCharacter('— ok \u202e')).toBe(true);
+      expect(escapeForTerminal('→\u001b[2J')).toBe('→\\u001b[2J');
+    });
+
+    it('folds ASCII controls in visible non-ASCII text, one replacement each', () => {
+      expect(foldHidden('a\u0000\u001f→\u007fb', '.')).toBe('a..→.b');
+      expect(hasHiddenCharacter('→\tb')).toBe(true);
+      expect(escapeForTerminal('→\r\nb\r')).toBe('→\r\nb\\u000d');
+    });
+
+    it('folds a character beyond the BMP by the classes (a tag character beside an emoji)', () => {
+      expect(foldHidden('→🎉\u{e0041}x')).toBe('→🎉 x');
+      expect(hasHiddenCharacter('→🎉')).toBe(false);
+    });
+  });
 });
+
