@@ -1,4 +1,4 @@
-import { readStatements } from '../../lib/transcript/assistant-statements';
+import { mayStateDone, readStatements } from '../../lib/transcript/assistant-statements';
 
 describe('readStatements', () => {
   it.each([
@@ -52,7 +52,38 @@ describe('readStatements', () => {
     ['That failed. Next I will fix the exporter so GAMMA-TEST passes.', []],
     ["I'll make sure the build passes.", []],
     ['Let me check the tests pass once the cache is warm.', []],
+    ['The parser is now fixed.', ['The parser is now fixed']],
+    ['The docs WERE UPDATED.', ['The docs WERE UPDATED']],
+    ['Everything is in place.', ['Everything is in place']],
+    ['The migration was completed.', ['The migration was completed']],
+    ['Done with step 7.', ['Done with step 7']],
+    ['Completed the migration.', ['Completed the migration']],
+    ['This line is unterminated.', []],
   ])('reads what %j reports finished', (message, done) => {
     expect(readStatements(message).done).toEqual(done);
+  });
+
+  it.each([
+    ["I'll update the docs next.", 'Update the docs'],
+    ['Then we should merge the branch.', 'Merge the branch'],
+    ['Afterwards, let me rerun the suite.', 'Rerun the suite'],
+    ['My next steps are: tag the release.', 'Tag the release'],
+    ['Remaining: the docs page.', 'The docs page'],
+    ['TODO - regenerate the fixture.', 'Regenerate the fixture'],
+  ])('reads the step %j states with its opening words', (message, step) => {
+    expect(readStatements(message).nextStep).toBe(step);
+  });
+});
+
+describe('mayStateDone', () => {
+  it.each(['is done', 'the parser is now fixed', 'tests are green', 'it was merged', 'they were committed', 'is in place', 'is completed', 'was now updated'])(
+    'holds for %j, which DONE_STATE matches',
+    (lower) => {
+      expect(mayStateDone(lower)).toBe(true);
+    },
+  );
+
+  it.each(['this line is unterminated', 'whose test is flaky, and added one', 'is now', 'were'])('does not hold for %j, which it cannot match', (lower) => {
+    expect(mayStateDone(lower)).toBe(false);
   });
 });
