@@ -23,16 +23,17 @@ export async function indexChange(tree: MemoryTree, tip: string | null, entry: I
     // A layout upgrade rides on this write: the index is built whole from the upgrade's entries.
     return { files: new Map(buildIndexFiles([...opts.upgrade.entries.filter((e) => e.id !== entry.id), entry])), deleteDirs: tip === null ? [] : [INDEX_DIR] };
   }
-  const countsText = tip === null ? null : await tree.text(tip, COUNTS_PATH);
+  const day = dayOfSortKey(entry.sortKey);
+  const look: CapsuleStatus[] = previous === 'unknown' ? [...STATUSES] : previous === 'none' ? [entry.status] : [...new Set([previous, entry.status])];
+  // The counts and the day's shards asked at once (one round trip to git, not two); a tip
+  // without counts (rare) rebuilds the index and does not use the shards.
+  const [countsText, shards] = tip === null ? [null, []] : await Promise.all([tree.text(tip, COUNTS_PATH), Promise.all(look.map((s) => tree.text(tip, shardPath(s, day))))]);
   const counts = countsText === null ? null : parseCounts(countsText);
   if (tip === null || counts === null) {
     const hasCapsules = tip !== null && (await tree.tree(tip, 'capsules')) !== null;
     const others = hasCapsules ? (await collectEntries(tree, tip!)).filter((e) => e.id !== entry.id) : [];
     return { files: new Map(buildIndexFiles([...others, entry])), deleteDirs: tip === null ? [] : [INDEX_DIR] };
   }
-  const day = dayOfSortKey(entry.sortKey);
-  const look: CapsuleStatus[] = previous === 'unknown' ? [...STATUSES] : previous === 'none' ? [entry.status] : [...new Set([previous, entry.status])];
-  const shards = await Promise.all(look.map((s) => tree.text(tip, shardPath(s, day))));
   const files = new Map<string, string | null>();
   look.forEach((status, i) => {
     const old = shards[i] ?? null;

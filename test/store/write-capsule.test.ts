@@ -142,6 +142,25 @@ describe('writeCapsule', () => {
     expect((await t.store.listIndex()).map((e) => e.objective)).toEqual(['Updated objective']);
   });
 
+  it('rebuilds the whole index in the same commit when the tip lost it (a commit by plain git), whether replacing or writing anew', async () => {
+    await t.store.writeCapsule(capsuleText({ id: testId(1) }), { now: NOW, replace: true });
+    await t.store.writeCapsule(capsuleText({ id: testId(2) }), { now: NOW });
+    const env = { ...t.env, GIT_INDEX_FILE: join(t.dir, '.git', 'no-index-test') };
+    const dropIndex = () => {
+      git(t.dir, ['read-tree', 'capsules'], env);
+      git(t.dir, ['rm', '--cached', '-r', '-q', 'index'], env);
+      git(t.dir, ['update-ref', 'refs/heads/capsules', git(t.dir, ['commit-tree', git(t.dir, ['write-tree'], env), '-p', 'capsules', '-m', 'plain'], env)], env);
+    };
+    const counts = () => JSON.parse(git(t.dir, ['show', 'capsules:index/counts.json'], t.env)).counts.active;
+    dropIndex();
+    await t.store.writeCapsule(capsuleText({ id: testId(1), objective: 'Updated objective' }), { now: NOW, replace: true });
+    expect(counts()).toBe(2);
+    dropIndex();
+    await t.store.writeCapsule(capsuleText({ id: testId(3) }), { now: NOW });
+    expect(counts()).toBe(3);
+    expect((await t.store.listIndex()).map((e) => e.id).sort()).toEqual([testId(1), testId(2), testId(3)]);
+  });
+
   it('indexes the autosave tag, so the orientation can name the writer without reading the document', async () => {
     await t.store.writeCapsule(capsuleText({ id: testId(1), tags: ['autosave'] }), { now: NOW });
     await t.store.writeCapsule(capsuleText({ id: testId(2), tags: ['other'] }), { now: NOW });
