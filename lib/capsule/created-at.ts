@@ -11,6 +11,20 @@ export type CreatedAtResult = { ok: true; epochMs: number } | { ok: false; probl
  * CREATED_AT_NO_OFFSET; anything else unreadable is CREATED_AT_INVALID.
  */
 export function parseCreatedAt(value: unknown, field = 'created_at'): CreatedAtResult {
+  // One write parses the same stamp three times (validation, the store's write, the index entry):
+  // the last answer is kept, so its patterns run once per process, where they cost most.
+  if (last === undefined || last.value !== value || last.field !== field) {
+    const result = readStamp(value, field);
+    if (typeof value !== 'string') return result;
+    last = { value, field, result };
+  }
+  // A copy each time: a caller may keep or change the problem it was given.
+  return last.result.ok ? { ok: true, epochMs: last.result.epochMs } : { ok: false, problem: { ...last.result.problem } };
+}
+
+let last: { value: string; field: string; result: CreatedAtResult } | undefined;
+
+function readStamp(value: unknown, field: string): CreatedAtResult {
   const fail = (code: string, message: string): CreatedAtResult => ({ ok: false, problem: { code, field, message } });
   if (typeof value !== 'string') {
     return fail('CREATED_AT_INVALID', `${field} must be an ISO-8601 string with offset, got ${describe(value)}`);
@@ -42,7 +56,10 @@ export function parseCreatedAt(value: unknown, field = 'created_at'): CreatedAtR
  * mixed offsets picks the wrong capsule, so every index sorts on this instead.
  */
 export function utcSortKey(epochMs: number): string {
-  return new Date(epochMs).toISOString().replace(/[-:]/g, '').replace('.', '');
+  const iso = new Date(epochMs).toISOString();
+  // yyyy-mm-ddThh:mm:ss.sssZ for years 0 to 9999: the separators sit at fixed places.
+  if (iso.length === 24) return `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 13)}${iso.slice(14, 16)}${iso.slice(17, 19)}${iso.slice(20)}`;
+  return iso.replace(/[-:]/g, '').replace('.', '');
 }
 
 /** An ISO-8601 stamp of `now` with the given offset in minutes east of UTC (writers stamp local time). */

@@ -1,7 +1,7 @@
 import { checkContentGate } from './content-gate';
 import { parseCreatedAt } from './created-at';
 import validateSchema from './generated/capsule-schema.js';
-import { parseCapsule } from './parse';
+import { parseCapsuleFrontmatter } from './parse';
 import { STATUSES, type Frontmatter, type Problem, type ValidationResult } from './types';
 
 /** The fields a capsule must carry, non-empty, to be resumable. */
@@ -15,9 +15,10 @@ export const REQUIRED_FIELDS = ['id', 'objective', 'waiting_on', 'next_valid_act
  * @example validateCapsuleText(text).problems.map((p) => p.code) // ['WAITING_ON_NULL']
  */
 export function validateCapsuleText(text: string): ValidationResult {
-  const parsed = parseCapsule(text);
-  if (parsed.doc === null) return { fields: {}, problems: parsed.problems };
-  return validateFrontmatter(parsed.doc.frontmatter);
+  // The body is never judged: only the frontmatter is read (parseCapsule's problems, not its sections).
+  const parsed = parseCapsuleFrontmatter(text);
+  if (parsed.frontmatter === null) return { fields: {}, problems: parsed.problems };
+  return validateFrontmatter(parsed.frontmatter);
 }
 
 /** Validates already-parsed frontmatter (see `validateCapsuleText`). */

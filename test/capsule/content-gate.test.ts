@@ -53,6 +53,36 @@ describe('checkContentGate', () => {
     expect(checkContentGate({ objective: action, next_valid_action: action })).toEqual([]);
   });
 
+  // Each alternative of each pattern, in other cases: the patterns run only on text that starts
+  // with one of their prefixes, so every spelling they match must start with one.
+  it.each([
+    ['supervisor-resume', '[SUPERVISOR_RESUME] go'], ['supervisor-resume', '[Supervisor Resume]'], ['git-capsule-supervise', '[GIT-CAPSULE SUPERVISE] x'],
+    ['refresh-cycle', '[Refresh_Cycle]'], ['auto-pull', '[AUTOPULL]'], ['inbox-marker', '[New-Message from x]'], ['inbox-marker', '[UNREAD 2]'],
+    ['inbox-marker', '<Inbox>'], ['inbox-marker', 'inbox > 2'], ['inbox-marker', '\u{1f4e5} 2 new'], ['inbox-marker', '\u{1f4ec}'],
+    ['loop-tick-banner', '[TICK 3]'], ['loop-tick-banner', '[Loop_Tick]'], ['loop-tick-banner', 'Loop-Tick 4'], ['loop-tick-banner', '## loop tick 5'],
+    ['loop-tick-banner', '-- LOOP-TICK'], ['system-reminder', '<SYSTEM-REMINDER>x'], ['hook-output', 'stop hook success'],
+    ['hook-output', 'USERPROMPTSUBMIT hook additional context: x'], ['hook-output', 'PreCompact:auto hook success'],
+  ])('rejects the %s spelling %j', (name, objective) => {
+    expect(checkContentGate({ objective })[0]?.message).toContain(name);
+  });
+
+  it.each([
+    ['re-read-turn-state', 'REREAD the current turn state'], ['re-read-turn-state', 'Re-read active turn state'], ['run-resume-procedure', 'RUN the /resume steps'],
+    ['run-resume-procedure', 'execute resume-verb protocol'], ['run-resume-procedure', 'Perform the resume ceremony'], ['load-capsule', 'Reload the latest capsule'],
+    ['load-capsule', 're-open the last active capsule'], ['load-capsule', 'READ capsule'], ['load-capsule', 'Open the newest capsule'], ['load-capsule', 'reread the capsule'],
+    ['resume-command', '/RESUME now'], ['acknowledge-resume', 'ACK resume'], ['acknowledge-resume', 'Acknowledge the resume'], ['re-ground-ceremony', 'reground memory'],
+    ['re-ground-ceremony', 'RE-GROUND AGAINST LIVE MEMORY;'],
+  ])('rejects the %s spelling %j', (name, next_valid_action) => {
+    expect(checkContentGate({ next_valid_action })[0]?.message).toContain(name);
+  });
+
+  it('strips leading markup of any kind before matching, and passes text that starts otherwise', () => {
+    expect(checkContentGate({ objective: '\u00a0\u3000`>_[inbox]' })).toHaveLength(1);
+    expect(checkContentGate({ objective: '\ufeff\u2028<system-reminder>' })).toHaveLength(1);
+    expect(checkContentGate({ objective: 'unknown (autosave could not determine the objective)', next_valid_action: 'No next step captured' })).toEqual([]);
+    expect(checkContentGate({ objective: '', next_valid_action: '' })).toEqual([]);
+  });
+
   it('is not fooled by leading whitespace, quotes or emphasis', () => {
     expect(checkContentGate({ objective: '  **"[supervisor-resume]** go' })).toHaveLength(1);
   });

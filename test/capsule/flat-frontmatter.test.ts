@@ -95,6 +95,38 @@ describe('renderFlatFrontmatter', () => {
   });
 });
 
+describe('values that may read as numbers, nulls or bools', () => {
+  // Digits, hex and octal letters, signs, dots and exponents: where the reader and the writer
+  // decide without the core-schema pattern, the library is the judge (seed 20261202).
+  const NUMBERISH = ['0', '1', '7', '9', 'a', 'f', 'F', 'g', 'e', 'E', 'o', 'O', 'x', 'X', '.', '+', '-', '_', ':', 'T', 'Z', 'n', 'N', 'i', 'I', 'u', 'l', '~', ' '];
+
+  it('are read and written as the library reads and writes them (seed 20261202)', () => {
+    const d = dice(20261202);
+    let plain = 0;
+    for (let i = 0; i < 20000; i += 1) {
+      const value = Array.from({ length: 1 + d.int(7) }, () => d.pick(NUMBERISH)).join('');
+      const flat = renderFlatFrontmatter({ v: value });
+      if (flat !== null) {
+        expect({ value, text: flat }).toEqual({ value, text: libraryRender({ v: value }) });
+        if (flat === `v: ${value}\n`) plain += 1;
+      }
+      const read = parseFlatFrontmatter(`v: ${value}\n`);
+      if (read !== null) expect({ value, read }).toEqual({ value, read: libraryParse(`v: ${value}\n`) });
+    }
+    expect(plain).toBeGreaterThan(1000);
+  });
+
+  it.each(['1e5', '1E-5', '0x1f', '0o17', '-.5', '+12', '.inf', '-.Inf', '.NaN', '~', 'Null', 'TRUE', 'false', '12.', '007'])('quotes %s, which the core schema reads as no string, and never reads it plain', (value) => {
+    expect(renderFlatFrontmatter({ v: value })).toBe(`v: "${value}"\n`);
+    expect(parseFlatFrontmatter(`v: ${value}\n`)).toBeNull();
+  });
+
+  it.each(['01M8THVTSX76HP4GJTZVQYD5HC', '5e55a000-0000-4000-8000-000000000001', '2026-12-02T04:58:02+00:00', '1e5x', '0x1g', '1-2', '1e+5e', '0o8'])('writes %s plain and reads it back as a string', (value) => {
+    expect(renderFlatFrontmatter({ v: value })).toBe(`v: ${value}\n`);
+    expect(parseFlatFrontmatter(`v: ${value}\n`)).toEqual({ v: value });
+  });
+});
+
 describe('parseFrontmatterYaml', () => {
   it('still refuses a duplicate key the flat reader leaves to the library', () => {
     expect(parseFrontmatterYaml('a: x\na: y\n').problems.map((p) => p.code)).toEqual(['YAML_DUPLICATE_KEY']);

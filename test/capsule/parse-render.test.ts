@@ -1,4 +1,4 @@
-import { parseCapsule } from '../../lib/capsule/parse';
+import { parseCapsule, parseCapsuleFrontmatter } from '../../lib/capsule/parse';
 import { renderCapsule } from '../../lib/capsule/render';
 import { emptySections } from '../../lib/capsule/sections';
 import type { CapsuleDocument } from '../../lib/capsule/types';
@@ -28,6 +28,24 @@ describe('parseCapsule', () => {
   it('keeps an unknown anchor and its text in the notes', () => {
     const { doc } = parseCapsule('---\na: 1\n---\n<!-- capsule:mystery -->\nsome text\n');
     expect(doc!.notes).toBe('<!-- capsule:mystery -->\nsome text');
+  });
+});
+
+describe('parseCapsuleFrontmatter', () => {
+  const texts: Array<[string, unknown]> = [
+    ...capsuleFixtures(),
+    ['no frontmatter', 'just text\n'],
+    ['unterminated', '---\nid: x\n'],
+    ['binary', '---\nid: x\n---\n\u0000\n'],
+    ['not YAML', '---\nid: [x\n---\n'],
+    ['a list', '---\n- a\n---\n'],
+    ['CRLF and a BOM', '\ufeff---\r\nid: x\r\n---\r\nbody\r\n'],
+    ['not a string', 42],
+  ];
+
+  it.each(texts)('reads the frontmatter and the problems parseCapsule reads from %s', (_name, text) => {
+    const whole = parseCapsule(text as string);
+    expect(parseCapsuleFrontmatter(text as string)).toEqual({ frontmatter: whole.doc?.frontmatter ?? null, problems: whole.problems });
   });
 });
 
