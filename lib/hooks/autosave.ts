@@ -56,14 +56,15 @@ const NO_ACTION_CAPTURED = 'No next step captured: the captured text was resume 
  */
 export async function foldAutosave(store: LazyStore, session: AutosaveSession, ctx: HookContext, deps: HookDeps): Promise<AutosaveOutcome | null> {
   const state = readSessionState(ctx.runtimeDir, session.sessionId);
-  const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor) : null;
+  const view = RECORD_VIEWS[ctx.host.name];
+  const delta = session.transcriptPath ? readTranscriptDelta(session.transcriptPath, state.cursor, { view }) : null;
   if (delta?.restarted) ctx.warn('TRANSCRIPT_RESTARTED', `transcript ${session.transcriptPath} shrank or was replaced; read it again from the start`);
   if (delta && delta.skippedBytes > 0) ctx.warn('TRANSCRIPT_DELTA_CLIPPED', `the turn appended more than the autosave reads at once; its first ${delta.skippedBytes} bytes were not folded`);
   // Every record is redacted as it leaves the reader (a streamed delta's before it is slimmed), so
   // nothing below clips, joins or renders a secret: extraction sees only redacted text; only the
   // part of it the host's reader reads (RECORD_VIEWS), the rest is never redacted for nothing.
   const parsed = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
-  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records, RECORD_VIEWS[ctx.host.name]) };
+  const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records, view) };
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
   const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
   const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {

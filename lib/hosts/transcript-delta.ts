@@ -5,12 +5,13 @@ import type { TranscriptRecord } from '../transcript/records';
 import { SLIM_STRING_CHARS, slimRecord } from '../transcript/slim-record';
 import { redactRecord } from './redact-records';
 import type { TranscriptCursor } from '../local-state/session-state';
+import type { HostRecordView } from './host';
 
 /** The transcript text after a cursor, and where it starts. */
 export interface TranscriptDelta {
   /** The delta as text ('' when it was streamed). */
   text: string;
-  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records, redacted, then slimmed (slimRecord). */
+  /** A delta over MAX_DELTA_BYTES, read line by line instead: its records (viewed), redacted, then slimmed (slimRecord). */
   streamed?: { records: TranscriptRecord[]; consumedBytes: number; lines: number };
   /** Bytes after a trusted cursor that were skipped because the delta was over MAX_STREAMED_DELTA_BYTES. */
   skippedBytes: number;
@@ -23,6 +24,14 @@ export interface TranscriptDelta {
   /** The fingerprint of the file head, to store with the next cursor. */
   head: string;
   headLength: number;
+}
+
+/** How one delta is read. */
+export interface DeltaOptions {
+  /** Its limits (tests pass small ones). */
+  limits?: DeltaLimits;
+  /** The host's HostRecordView: a streamed delta keeps (and redacts) only the part of each record its reader reads. */
+  view?: HostRecordView;
 }
 
 /** Limits of one delta read (tests pass small ones). */
@@ -55,7 +64,8 @@ const REDACT_MARGIN = 2048;
  * is an empty delta. An unterminated last line is returned as is; the JSONL reader leaves it
  * unconsumed so the next call reads it again once complete.
  */
-export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined, limits: DeltaLimits = DEFAULT_LIMITS): TranscriptDelta | null {
+export function readTranscriptDelta(path: string, cursor: TranscriptCursor | undefined, opts: DeltaOptions = {}): TranscriptDelta | null {
+  const limits = opts.limits ?? DEFAULT_LIMITS;
   let fd: number;
   try {
     // Non-blocking and regular files only: a FIFO as transcript_path would block the hook for ever.
@@ -82,7 +92,7 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
     return {
       ...base,
       text: '',
-      streamed: streamRecords(fd, start, size, baseLine),
+      streamed: streamRecords(fd, { start, end: size, baseLine, view: opts.view }),
       // A first read of a long transcript is a tail by design; only a trusted cursor's delta loses turns.
       skippedBytes: trusted ? start - from : 0,
       startBytes: start,
@@ -98,11 +108,14 @@ export function readTranscriptDelta(path: string, cursor: TranscriptCursor | und
  * time. Each record is redacted before it is slimmed to SLIM_STRING_CHARS, a token cut at that
  * bound would no longer be recognisable, and redacted with REDACT_MARGIN characters past the
  * bound, which any secret that starts before it ends within: the cost stays bounded per string
- * however long the line (a 6 MB output costs what 5 KB do).
+ * however long the line (a 6 MB output costs what 5 KB do). With a view, only the part of each
+ * record the host's reader reads is slimmed, redacted and kept.
  */
-function streamRecords(fd: number, start: number, end: number, baseLine: number): NonNullable<TranscriptDelta['streamed']> {
+function streamRecords(fd: number, at: { start: number; end: number; baseLine: number; view?: HostRecordView }): NonNullable<TranscriptDelta['streamed']> {
+  const { start, end, baseLine, view } = at;
   const records: TranscriptRecord[] = [];
-  const keep = (record: TranscriptRecord) => slimRecord(redactRecord(slimRecord(record, SLIM_STRING_CHARS + REDACT_MARGIN)));
+  const read = (record: TranscriptRecord) => (view === undefined ? record : { line: record.line, data: view(record.data) });
+  const keep = (record: TranscriptRecord) => slimRecord(redactRecord(slimRecord(read(record), SLIM_STRING_CHARS + REDACT_MARGIN)));
   const reader = new JsonlLineReader((l) => l.record && records.push(keep(l.record)), { baseLine, startByte: start });
   eachChunk(fd, start, end, READ_CHUNK, (chunk) => {
     reader.push(chunk);

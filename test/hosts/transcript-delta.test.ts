@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { claudeRecordView } from '../../lib/hosts/claude/record-view';
 import { advanceCursor, readTranscriptDelta } from '../../lib/hosts/transcript-delta';
 import { SLIM_STRING_CHARS } from '../../lib/transcript/slim-record';
 
@@ -88,10 +89,10 @@ describe('readTranscriptDelta', () => {
 
     it('streams every line of the delta, long strings cut, and consumes it all', () => {
       writeFileSync(file, line(1));
-      const first = readTranscriptDelta(file, undefined, small)!;
+      const first = readTranscriptDelta(file, undefined, { limits: small })!;
       const cursor = advanceCursor(first, consume(first.text));
       appendFileSync(file, line(2) + big(3) + line(4));
-      const delta = readTranscriptDelta(file, cursor, small)!;
+      const delta = readTranscriptDelta(file, cursor, { limits: small })!;
       expect(delta).toMatchObject({ text: '', skippedBytes: 0, baseLine: 1, startBytes: cursor.bytes });
       expect(contents(delta).map((c) => c.slice(0, 8))).toEqual(['prompt 2', 'prompt 3', 'prompt 4']);
       expect(contents(delta)[1]).toHaveLength(SLIM_STRING_CHARS);
@@ -100,11 +101,11 @@ describe('readTranscriptDelta', () => {
 
     it('reads only the last window of a longer delta, from a whole line, and says how much it skipped', () => {
       writeFileSync(file, line(1));
-      const first = readTranscriptDelta(file, undefined, small)!;
+      const first = readTranscriptDelta(file, undefined, { limits: small })!;
       const cursor = advanceCursor(first, consume(first.text));
       for (let n = 2; n < 60; n++) appendFileSync(file, big(n));
       const limits = { maxTextBytes: 1000, maxStreamedBytes: Math.floor(3.5 * big(2).length) };
-      const delta = readTranscriptDelta(file, cursor, limits)!;
+      const delta = readTranscriptDelta(file, cursor, { limits })!;
       expect(contents(delta).map((c) => c.slice(0, 9))).toEqual(['prompt 57', 'prompt 58', 'prompt 59']);
       expect(delta.skippedBytes).toBe(delta.startBytes - cursor.bytes);
       expect(delta.skippedBytes).toBeGreaterThan(0);
@@ -113,9 +114,25 @@ describe('readTranscriptDelta', () => {
 
     it('counts nothing as skipped on a first read, whose tail is by design', () => {
       for (let n = 1; n < 60; n++) appendFileSync(file, big(n));
-      const delta = readTranscriptDelta(file, undefined, { maxTextBytes: 1000, maxStreamedBytes: Math.floor(3.5 * big(2).length) })!;
+      const delta = readTranscriptDelta(file, undefined, { limits: { maxTextBytes: 1000, maxStreamedBytes: Math.floor(3.5 * big(2).length) } })!;
       expect(delta.skippedBytes).toBe(0);
       expect(delta.streamed!.records).toHaveLength(3);
+    });
+
+    it("keeps only the part of each streamed record the host's reader reads when given its view", () => {
+      const request = `${JSON.stringify({ type: 'api-request', uuid: 'r1', timestamp: 't1', gitBranch: 'main', params: { body: 'y'.repeat(20_000) } })}\n`;
+      writeFileSync(file, request + big(1));
+      const delta = readTranscriptDelta(file, undefined, { limits: small, view: claudeRecordView })!;
+      expect(delta.streamed!.records.map((r) => r.data)).toEqual([
+        { type: 'api-request', uuid: 'r1', timestamp: 't1', gitBranch: 'main' },
+        { type: 'user', uuid: 'u1', message: { role: 'user', content: expect.stringMatching(/^prompt 1 x+$/) } },
+      ]);
+    });
+
+    it('redacts what the view keeps of a streamed record', () => {
+      writeFileSync(file, `${JSON.stringify({ type: 'user', uuid: 'u1', message: { role: 'user', content: `deploy with AKIAIOSFODNN7EXAMPLQ ${'x'.repeat(2000)}` } })}\n`);
+      const delta = readTranscriptDelta(file, undefined, { limits: small, view: claudeRecordView })!;
+      expect(JSON.stringify(delta.streamed!.records)).not.toContain('AKIAIOSFODNN7EXAMPLQ');
     });
   });
 });
