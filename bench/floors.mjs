@@ -17,6 +17,7 @@ import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, timeCold } from './lib/measure.mjs';
+import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, json: { type: 'boolean' } } });
@@ -30,13 +31,7 @@ const git = (...args) => execFileSync('git', args, { cwd: REPO, env, encoding: '
 // A project with a memory branch and a session whose one turn is already folded.
 rmSync(WORK, { recursive: true, force: true });
 const REPO = join(WORK, 'project');
-mkdirSync(REPO, { recursive: true });
-git('init', '-q', '-b', 'main');
-git('config', 'user.email', 'bench@example.com');
-git('config', 'user.name', 'Bench');
-writeFileSync(join(REPO, 'README.md'), '# bench\n');
-git('add', '-A');
-git('commit', '-qm', 'init');
+makeProjectRepo(REPO, env);
 execFileSync(process.execPath, [join(ROOT, 'dist', 'git-capsule.js'), 'init'], { cwd: REPO, env, stdio: 'ignore' });
 const transcript = join(WORK, 'transcript.jsonl');
 const base = { isSidechain: false, cwd: REPO, timestamp: '2026-12-02T00:00:00.000Z' };

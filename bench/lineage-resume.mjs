@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { keepObjectsLow } from './lib/housekeeping-marks.mjs';
 import { median, timeCold } from './lib/measure.mjs';
+import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, authors: { type: 'string', default: '20' }, baseline: { type: 'string' }, json: { type: 'boolean' } } });
@@ -49,13 +50,7 @@ function fixture(name, cli, authors) {
   const dir = join(WORK, name);
   if (existsSync(join(dir, '.ready'))) return JSON.parse(readFileSync(join(dir, '.ready'), 'utf8'));
   rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  git(dir, 'init', '-q', '-b', 'main');
-  git(dir, 'config', 'user.email', 'author0@example.com');
-  git(dir, 'config', 'user.name', 'Author 0');
-  writeFileSync(join(dir, 'README.md'), '# bench\n');
-  git(dir, 'add', '-A');
-  git(dir, 'commit', '-qm', 'init');
+  makeProjectRepo(dir, env, { name: 'Author 0', email: 'author0@example.com' });
   execFileSync(process.execPath, [cli, 'init'], { cwd: dir, env, stdio: 'ignore' });
   // This clone's own identity, as its store stamps it: write one capsule and read it back.
   let me = {};

@@ -11,12 +11,13 @@
 // marks (wall since process start, CPU since the launcher); they are printed per build as
 // medians, each with its step from the mark before: the in-process measure that stays readable
 // when the machine's noise (±5 % between passes) hides a whole-hook difference.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { median, timeCold } from './lib/measure.mjs';
+import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const { values, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '41' } }, allowPositionals: true });
@@ -42,14 +43,7 @@ const sides = positionals.map((spec, k) => {
   mkdirSync(join(w, 'home'), { recursive: true });
   const env = { PATH: process.env.PATH, HOME: join(w, 'home'), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(w, 'home', '.gitconfig'), TZ: 'UTC' };
   const dir = join(w, 'repo');
-  mkdirSync(dir);
-  const git = (...args) => execFileSync('git', args, { cwd: dir, env, stdio: 'ignore' });
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.name', 'bench');
-  git('config', 'user.email', 'bench@example.invalid');
-  writeFileSync(join(dir, 'README.md'), '#\n');
-  git('add', '-A');
-  git('commit', '-qm', 'init');
+  makeProjectRepo(dir, env);
   for (let i = 0; i < 60; i++) execFileSync(process.execPath, [join(dist, 'git-capsule.js'), 'write', '--objective', `seed capsule ${i}`, '--waiting-on', 'nothing', '--next', `step ${i}`], { cwd: dir, env, stdio: 'ignore' });
   const transcript = join(w, 'session.jsonl');
   writeFileSync(transcript, '');
