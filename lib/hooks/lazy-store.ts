@@ -4,8 +4,6 @@ import type { HookContext } from './run-hook';
 /** A store opened on first use: a hook with nothing to write never starts a git process. */
 export interface LazyStore {
   get: () => Promise<HookStore>;
-  /** Closes the store if it was opened. */
-  close: () => Promise<void>;
   /**
    * Closes the store if it was opened, without waiting for its reader to exit: the end of a
    * hook, whose process exits next. cat-file exits by itself once its input is closed (git's
@@ -19,9 +17,6 @@ export function lazyStore(deps: HookDeps, ctx: HookContext): LazyStore {
   let opened: Promise<HookStore> | undefined;
   return {
     get: () => (opened ??= deps.openStore({ cwd: ctx.projectDir, env: ctx.env })),
-    close: async () => {
-      if (opened) await (await opened).close();
-    },
     release: () => {
       if (opened) opened.then((s) => s.close()).catch(() => undefined);
     },
