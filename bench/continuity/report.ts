@@ -28,13 +28,13 @@ export function totalsLine(t: Totals): string {
 
 /** The report: a row per scenario and reset with its misses and violations, then the totals after each reset and overall. */
 export function renderReport(scores: readonly ScenarioScore[]): string {
-  const lines = [`${'scenario'.padEnd(26)} ${'reset'.padEnd(8)} ${'facts'.padEnd(6)} ${'violations'.padEnd(10)} context`];
+  const lines = [`${'scenario'.padEnd(34)} ${'reset'.padEnd(8)} ${'facts'.padEnd(6)} ${'violations'.padEnd(10)} context`];
   for (const s of scores) {
     if (s.skipped !== undefined) {
-      lines.push(`${s.scenario.padEnd(26)} ${s.reset.padEnd(8)} skipped: ${s.skipped}`);
+      lines.push(`${s.scenario.padEnd(34)} ${s.reset.padEnd(8)} skipped: ${s.skipped}`);
       continue;
     }
-    lines.push(`${s.scenario.padEnd(26)} ${s.reset.padEnd(8)} ${`${s.hits.length}/${s.facts}`.padEnd(6)} ${String(s.violations.length).padEnd(10)} ${s.contextChars.toLocaleString('en-US')}`);
+    lines.push(`${s.scenario.padEnd(34)} ${s.reset.padEnd(8)} ${`${s.hits.length}/${s.facts}`.padEnd(6)} ${String(s.violations.length).padEnd(10)} ${s.contextChars.toLocaleString('en-US')}`);
     if (s.error) lines.push(`    error: ${s.error}`);
     for (const m of s.misses) lines.push(`    miss: ${m}`);
     for (const v of s.violations) lines.push(`    VIOLATION: ${v}`);
