@@ -2,6 +2,7 @@ import { CapsuleError } from '../../errors/capsule-error';
 import { locateRuntime } from '../../local-state/runtime-dir';
 import { findProjectRoot, hookBundleDir, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type SettingsScope } from '../../hosts/claude/settings-file';
 import { installSettingsHooks } from '../../hosts/claude/settings-install';
+import { excludeLocalFile } from '../../git/info-exclude';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 
@@ -18,7 +19,10 @@ export const verb: Verb = {
              (a devDependency), else the git-capsule-hook command on PATH
   --user     \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json (every project of this user)
   --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
-  --json     print { "scope", "settings", "added": [events], "commands", "warnings" }
+  --json     print { "scope", "settings", "added": [events], "commands", "excluded", "warnings" }
+
+The default adds /.claude/settings.local.json to .git/info/exclude unless git already ignores
+it, so 'git add -A' never commits this machine's paths ("excluded": the file edited, or null).
 
 Only the bytes it adds change: the file keeps its formatting and key order, and
 'git capsule uninstall' with the same scope puts it back byte for byte. Running it twice adds
@@ -33,14 +37,19 @@ nothing. Refused outside a git repository (NOT_A_REPO) and on a settings file th
     const runtimeDir = locateRuntime(ctx.cwd, ctx.env).runtimeDir!;
     const result = installSettingsHooks({ scope, projectDir, env: ctx.env, bundleDir, runtimeDir });
     const warnings = otherWiring(scope, projectDir, ctx.env);
-    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, warnings }, null, 2)}\n`);
+    const excluded = scope === 'local' ? excludeLocalFile(projectDir, LOCAL_SETTINGS, ctx.env) : null;
+    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, excluded, warnings }, null, 2)}\n`);
     else {
       ctx.stdout(result.added.length === 0 ? `already installed: ${result.settings} has every git-capsule hook\n` : `installed: added ${result.added.join(', ')} to ${result.settings}\n`);
+      if (excluded !== null) ctx.stdout(`ignored: added /${LOCAL_SETTINGS} to ${excluded} (it names this machine's paths; git capsule uninstall removes the line)\n`);
       for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
     }
     return EXIT.OK;
   },
 };
+
+/** The local settings file, relative to the project's top: what install adds to .git/info/exclude. */
+export const LOCAL_SETTINGS = '.claude/settings.local.json';
 
 /** The scope the flags name: local by default; --project and --user exclude each other. */
 export function scopeOf(values: { project?: boolean; user?: boolean }, verbName: string): SettingsScope {
