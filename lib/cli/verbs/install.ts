@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import { locateRuntime } from '../../local-state/runtime-dir';
 import { findProjectRoot, hookBundleDir, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type SettingsScope } from '../../hosts/claude/settings-file';
@@ -88,14 +90,17 @@ function otherWiring(scope: SettingsScope, projectDir: string, env: NodeJS.Proce
 }
 
 function printPluginRoute(bundleDir: string, ctx: CliContext): number {
-  const root = bundleDir.replace(/[\\/]dist[\\/]hooks$/, '');
+  const built = bundleDir.replace(/[\\/]dist[\\/]hooks$/, '');
+  // From a checkout, the marketplace is the checkout and the plugin its plugin/ folder; from an installed plugin, both are that folder.
+  const plugin = existsSync(join(built, 'plugin', '.claude-plugin', 'plugin.json')) ? join(built, 'plugin') : built;
+  const root = built;
   ctx.stdout(
     [
       'Install git-capsule as a Claude Code plugin (hooks and skills, no settings edits):',
-      `  claude plugin marketplace add ${root}    # or the git URL you cloned it from`,
+      `  claude plugin marketplace add ${root}    # or owner/repo on GitHub, or an https:// git URL (a file:// URL is refused)`,
       '  claude plugin install capsule@git-capsule',
       '  (inside Claude Code: /plugin marketplace add …, then /plugin install capsule@git-capsule)',
-      `  claude --plugin-dir ${root}              # or: this session only, runs in place`,
+      `  claude --plugin-dir ${plugin}              # or: this session only, runs in place`,
       'Use either the plugin or `git capsule install`, not both: both would run every hook twice.',
       '',
     ].join('\n'),
