@@ -14,7 +14,7 @@ const PATH_WITH_BIN = `${BIN}:${process.env.PATH ?? ''}`;
  * --project` wrote in a scratch clone; `inside` also puts git-capsule in the project, as a
  * devDependency would, so the commands take the ${CLAUDE_PROJECT_DIR} form.
  */
-function projectTemplate(roots: string[], inside: boolean): () => string {
+function projectTemplate(roots: string[], inside: boolean, installArgs: string[] = ['install', '--project']): () => string {
   return () => {
     const root = mkdtempSync(join(tmpdir(), 'capsule-e2e-install-'));
     roots.push(root);
@@ -24,7 +24,7 @@ function projectTemplate(roots: string[], inside: boolean): () => string {
     if (inside) cpSync(join(REPO_ROOT, 'dist'), join(scratch, 'node_modules', 'git-capsule', 'dist'), { recursive: true });
     const env = { ...process.env, PATH: PATH_WITH_BIN, CAPSULE_STATE_DIR: join(root, 'state'), ...(inside ? { CAPSULE_HOOKS_DIR: hooksDir } : {}) };
     // Synchronous (the harness session's beforeAll calls this), so it runs the built CLI.
-    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), 'install', '--project'], { cwd: scratch, env });
+    execFileSync(process.execPath, [join(REPO_ROOT, 'dist', 'git-capsule.js'), ...installArgs], { cwd: scratch, env });
     const template = join(root, 'template');
     cpSync(join(scratch, '.claude'), join(template, '.claude'), { recursive: true });
     if (inside) cpSync(join(scratch, 'node_modules'), join(template, 'node_modules'), { recursive: true });
@@ -114,5 +114,19 @@ describeIfAvailable('the real-client suite', harnessMissing(harness))('a committ
         expect(memoryLog(session.out)).toBe('');
       });
     }
+  });
+});
+
+// The README's default route: `git capsule install` in this clone, run by the real client.
+describeIfAvailable('the real-client suite', harnessMissing(harness))('git capsule install (this clone: .claude/settings.local.json), run by the real client', () => {
+  const roots: string[] = [];
+  afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+  const session = harnessSession(harness ?? '', { name: 'install-local', plugin: false, template: projectTemplate(roots, false, ['install']), prompts: ['hello'] });
+
+  it("runs the hooks from the local settings file: the session's Stop wrote its autosave, with no hook error", () => {
+    expect(session.run.status).toBe(0);
+    expect(JSON.parse(readFileSync(join(session.out, 'repo', '.claude', 'settings.local.json'), 'utf8')).hooks.Stop[0].hooks[0].command).toMatch(/^node "\/.*\/dist\/hooks\/stop\.js" --capsule-hook$/);
+    expect(memoryLog(session.out)).toContain('Capsule-Trigger: autosave');
+    expect(existsSync(join(session.out, 'repo', '.git', 'capsule', 'errors.log'))).toBe(false);
   });
 });
