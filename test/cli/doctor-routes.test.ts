@@ -125,6 +125,14 @@ describe('doctor: the routes the hooks take, judged from the current wiring', ()
     await runCli(['init'], { cwd: repo.dir, env: repo.env });
     expect((await doctor(repo))['memory ref']!.status).toBe('ok');
   });
+
+  it('fails a capsule.ref outside refs/; its fix (unset it) makes the memory ref ok again', async () => {
+    await runCli(['init'], { cwd: repo.dir, env: repo.env });
+    git(repo.dir, 'config', 'capsule.ref', 'heads/capsules');
+    expect((await doctor(repo))['memory ref']).toMatchObject({ status: 'fail', fix: expect.stringContaining('unset `git config capsule.ref`') });
+    git(repo.dir, 'config', '--unset', 'capsule.ref');
+    expect((await doctor(repo))['memory ref']!.status).toBe('ok');
+  });
 });
 
 describe('doctor: hook managers that own core.hooksPath', () => {
