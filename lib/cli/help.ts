@@ -46,3 +46,18 @@ function wrap(line: string, indent: number): string[] {
   }
   return [...out, rest];
 }
+
+/**
+ * A verb's help within HELP_WIDTH: a longer line is cut at word boundaries and continues under
+ * its own text (an option line under its description column, a synopsis under the verb).
+ */
+export function wrapHelp(text: string): string {
+  return text
+    .split('\n')
+    .flatMap((line) => {
+      if (line.length <= HELP_WIDTH) return [line];
+      const column = /^(\s*-[^ ]*(?:,? -[^ ]*)*(?: <?[A-Z][A-Za-z.]*>?)?\s{2,})/.exec(line)?.[1]?.length ?? /^(\s*usage: git capsule \S+ |\s*)/.exec(line)![1]!.length;
+      return wrap(line, Math.min(column, 40));
+    })
+    .join('\n');
+}

@@ -3,7 +3,7 @@ import { escapeForTerminal } from '../capsule/hidden-characters';
 import { isCapsuleError } from '../errors/capsule-error';
 import { EXIT, type CliContext } from './context';
 import { VERBS } from './verbs';
-import { renderHelp, VERSION } from './help';
+import { renderHelp, VERSION, wrapHelp } from './help';
 import { colourWanted, paint, renderColour } from './colour';
 import { closest } from './did-you-mean';
 
@@ -52,7 +52,7 @@ export async function main(argvIn: string[], processCtx: CliContext): Promise<nu
     // --json asked for a JSON answer: a failure is one too, on stdout, with its stable code.
     if (own.includes('--json')) ctx.stdout(`${JSON.stringify({ error: { code, message, verb: verbName, exit: code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE } })}\n`);
     ctx.stderr(`git capsule ${verbName}: ${paint('fail', `[${code}]`)} ${message}\n`);
-    if (code === 'USAGE') ctx.stderr(`\n${verb.usage.trimEnd().split('\n\n')[0]}\n`);
+    if (code === 'USAGE') ctx.stderr(`\n${wrapHelp(verb.usage.trimEnd().split('\n\n')[0]!)}\n`);
     if (ctx.env.CAPSULE_DEBUG && isCapsuleError(err) && typeof err.data.stderr === 'string' && err.data.stderr) ctx.stderr(`git's message:\n${err.data.stderr.trimEnd()}\n`);
     if (ctx.env.CAPSULE_DEBUG && err instanceof Error && err.stack) ctx.stderr(`${err.stack}\n`);
     return code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE;
@@ -67,7 +67,7 @@ function notAVerb(name: string, ctx: CliContext): number {
 
 async function printVerbHelp(name: string, ctx: CliContext): Promise<number> {
   const verb = await VERBS[name]!();
-  ctx.stdout(`${verb.summary}\n\n${verb.usage.trimEnd()}\n`);
+  ctx.stdout(`${wrapHelp(`${verb.summary}\n\n${verb.usage.trimEnd()}`)}\n`);
   return EXIT.OK;
 }
 

@@ -89,6 +89,20 @@ describe('the top-level help', () => {
   });
 });
 
+describe("each verb's help", () => {
+  it.each(Object.keys(VERBS).sort())('git capsule help %s fits in 100 columns', async (name) => {
+    const r = await runCli(['help', name]);
+    expect(r.code).toBe(0);
+    for (const line of r.stdout.split('\n')) expect({ line, fits: line.length <= HELP_WIDTH }).toEqual({ line, fits: true });
+  });
+
+  it('keeps every word when it wraps (write had a 151-column line)', async () => {
+    const verb = await VERBS.write!();
+    const words = (t: string) => t.split(/\s+/).filter(Boolean);
+    expect(words((await runCli(['help', 'write'])).stdout)).toEqual(words(`${verb.summary}\n\n${verb.usage}`));
+  });
+});
+
 describe('git-hooks install where husky owns the hooks', () => {
   it('warns at install time and names how to chain the sync instead', async () => {
     const repo = makeTempRepo();
