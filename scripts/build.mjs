@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, sep } from 'node:path';
 
 import { VALIDATORS, generate } from './gen-validators.mjs';
+import { assemblePlugin, PLUGIN_MAX_BYTES } from './plugin-folder.mjs';
 import { writeFileSync } from 'node:fs';
 
 for (const v of VALIDATORS) writeFileSync(v.out, generate(v));
@@ -91,4 +92,11 @@ if (manDir !== null) {
   const page = join(manDir, 'man1', 'git-capsule.1');
   mkdirSync(dirname(page), { recursive: true });
   writeFileSync(page, await mod.exports.renderManPage(pkg.version));
+}
+
+// plugin/: what a host installs (scripts/plugin-folder.mjs), rebuilt with the default dist/ and its size said.
+if (outFlag === -1) {
+  const { files, bytes } = assemblePlugin('.', 'plugin');
+  const over = bytes > PLUGIN_MAX_BYTES ? ` — over the ${(PLUGIN_MAX_BYTES / 1048576).toFixed(1)} MB cap` : '';
+  console.log(`plugin/: ${files} files, ${(bytes / 1048576).toFixed(2)} MB${over}`);
 }

@@ -33,11 +33,13 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   checks.push({ name: 'repository', status: 'ok', detail: `git dir ${location.commonDir}` });
   const gitCheck = checks.find((c) => c.name === 'git');
   const projectDir = projectRoot(cwd);
-  checks.push(...checkHookRoutes({ projectDir, env, runtimeDir: location.runtimeDir, now }));
+  const routes = checkHookRoutes({ projectDir, env, runtimeDir: location.runtimeDir, now });
+  checks.push(...routes);
+  const hooksRun = routes[0]?.status === 'ok';
   if (gitCheck?.status === 'fail') {
     checks.push({ name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: gitCheck.fix });
   } else {
-    const memory = await checkMemoryRef(cwd, env);
+    const memory = await checkMemoryRef(cwd, env, hooksRun);
     const git = createGitRunner({ cwd: projectDir, env });
     checks.push(memory.check, ...(memory.ref === null ? [] : await checkRemoteMemory(git, memory.ref)), await checkIndexCoverage(cwd, env), await safely('git hooks', () => checkGitHooks(git, projectDir)));
   }
@@ -93,7 +95,7 @@ function checkGit(cwd: string, env: NodeJS.ProcessEnv): DoctorCheck {
 }
 
 /** The memory ref as the store resolves it (the one resolver: `capsule.ref` or the default), and its tip. */
-async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<{ check: DoctorCheck; ref: string | null; tip: string | null }> {
+async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv, hooksRun: boolean): Promise<{ check: DoctorCheck; ref: string | null; tip: string | null }> {
   let store;
   try {
     store = await openStore({ cwd, env });
@@ -107,7 +109,9 @@ async function checkMemoryRef(cwd: string, env: NodeJS.ProcessEnv): Promise<{ ch
     const tip = await store.tip();
     const check: DoctorCheck = tip
       ? { name: 'memory ref', status: 'ok', detail: `${store.ref} at ${tip.slice(0, 12)}` }
-      : { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`; `git capsule sync` fetches a remote one)' };
+      : hooksRun
+        ? { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet`, fix: 'nothing to do: the first autosave creates it (or run `git capsule init`; `git capsule sync` fetches a remote one)' }
+        : { name: 'memory ref', status: 'warn', detail: `${store.ref} does not exist yet, and no hook runs to create it (see hooks)`, fix: 'wire the hooks first (the hooks fix); `git capsule init` creates it now, `git capsule sync` fetches a remote one' };
     return { check, ref: store.ref, tip };
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';

@@ -3,8 +3,9 @@ import { escapeForTerminal } from '../capsule/hidden-characters';
 import { isCapsuleError } from '../errors/capsule-error';
 import { EXIT, type CliContext } from './context';
 import { VERBS } from './verbs';
-import { renderHelp, VERSION } from './help';
+import { renderHelp, VERSION, wrapHelp } from './help';
 import { colourWanted, paint, renderColour } from './colour';
+import { closest } from './did-you-mean';
 
 /**
  * The one top-level catch: maps errors to exit codes (USAGE → 2, everything else → 1) and
@@ -42,12 +43,16 @@ export async function main(argvIn: string[], processCtx: CliContext): Promise<nu
   // Words after '--' belong to a command the verb runs (supervise): its --help is not ours.
   const own = rest.includes('--') ? rest.slice(0, rest.indexOf('--')) : rest;
   if (own.includes('--help') || own.includes('-h')) return printVerbHelp(verbName, ctx);
+  const verb = await load();
   try {
-    return await (await load()).run(rest, ctx);
+    return await verb.run(rest, ctx);
   } catch (err) {
     const code = isCapsuleError(err) ? err.code : 'INTERNAL';
     const message = err instanceof Error ? err.message : String(err);
+    // --json asked for a JSON answer: a failure is one too, on stdout, with its stable code.
+    if (own.includes('--json')) ctx.stdout(`${JSON.stringify({ error: { code, message, verb: verbName, exit: code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE } })}\n`);
     ctx.stderr(`git capsule ${verbName}: ${paint('fail', `[${code}]`)} ${message}\n`);
+    if (code === 'USAGE') ctx.stderr(`\n${wrapHelp(verb.usage.trimEnd().split('\n\n')[0]!)}\n`);
     if (ctx.env.CAPSULE_DEBUG && isCapsuleError(err) && typeof err.data.stderr === 'string' && err.data.stderr) ctx.stderr(`git's message:\n${err.data.stderr.trimEnd()}\n`);
     if (ctx.env.CAPSULE_DEBUG && err instanceof Error && err.stack) ctx.stderr(`${err.stack}\n`);
     return code === 'USAGE' ? EXIT.USAGE : EXIT.FAILURE;
@@ -55,13 +60,14 @@ export async function main(argvIn: string[], processCtx: CliContext): Promise<nu
 }
 
 function notAVerb(name: string, ctx: CliContext): number {
-  ctx.stderr(`git capsule: '${name}' is not a verb. Run 'git capsule help' for the list.\n`);
+  const hint = closest(name, Object.keys(VERBS));
+  ctx.stderr(`git capsule: '${name}' is not a verb${hint ? `: did you mean '${hint}'?` : '.'} Run 'git capsule help' for the list.\n`);
   return EXIT.USAGE;
 }
 
 async function printVerbHelp(name: string, ctx: CliContext): Promise<number> {
   const verb = await VERBS[name]!();
-  ctx.stdout(`${verb.summary}\n\n${verb.usage.trimEnd()}\n`);
+  ctx.stdout(`${wrapHelp(`${verb.summary}\n\n${verb.usage.trimEnd()}`)}\n`);
   return EXIT.OK;
 }
 

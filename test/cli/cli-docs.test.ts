@@ -29,7 +29,9 @@ function docSections(): Map<string, { text: string; synopsis: string }> {
 /** The option names a verb's source hands to parseVerbArgs (`name: { type: … }`). */
 function parserFlags(verb: string): Set<string> {
   const source = readFileSync(join(ROOT, 'lib', 'cli', 'verbs', `${verb}.ts`), 'utf8');
-  return new Set([...source.matchAll(/(?:'([a-z][a-z0-9-]*)'|\b([a-z][a-zA-Z0-9]*)):\s*\{\s*type:\s*'(?:string|boolean)'/g)].map((m) => m[1] ?? m[2]!));
+  const named = [...source.matchAll(/(?:'([a-z][a-z0-9-]*)'|\b([a-z][a-zA-Z0-9]*)):\s*\{\s*type:\s*'(?:string|boolean)'/g)].map((m) => m[1] ?? m[2]!);
+  // The shared `--limit` / `-n` option (lib/cli/args.ts) is spread in.
+  return new Set([...named, ...(source.includes('...LIMIT_OPTION') ? ['limit'] : [])]);
 }
 
 /** A synopsis line up to its ` -- `: what follows belongs to the command a verb runs (supervise). */
@@ -37,8 +39,10 @@ const ownPart = (line: string) => line.split(' -- ')[0]!;
 
 /** The flags a usage text offers: those on its synopsis lines and those opening an option line. */
 function usageFlags(usage: string): Set<string> {
-  const lines = usage.split('\n').filter((l) => /^\s*(usage: )?git capsule /.test(l) || /^\s+--/.test(l));
-  return flagsIn(lines.map((l) => (/^\s+--/.test(l) ? l.trim().split(/\s/)[0] : ownPart(l))).join('\n'));
+  // An option line opens with its flag, or with its short form first (`-n, --limit`).
+  const option = /^\s+(?:-[a-z], )?(--[a-z][a-z0-9-]*)/;
+  const lines = usage.split('\n').filter((l) => /^\s*(usage: )?git capsule /.test(l) || option.test(l));
+  return flagsIn(lines.map((l) => option.exec(l)?.[1] ?? ownPart(l)).join('\n'));
 }
 
 const sorted = (s: Set<string>) => [...s].sort();

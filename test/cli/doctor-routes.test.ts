@@ -10,8 +10,8 @@ const BIN = join(ROOT, 'bin');
 const SESSION = 'be432d9d-65be-4eb2-b8b5-e7b9ae7fd1f1';
 
 /** Runs the built UserPromptSubmit bundle the way the host starts it: as the plugin (CLAUDE_PLUGIN_ROOT set) or from settings. */
-function runBuiltHook(repo: TempRepo, route: 'plugin' | 'settings', session = SESSION) {
-  const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir, ...(route === 'plugin' ? { CLAUDE_PLUGIN_ROOT: ROOT, CLAUDE_PLUGIN_DATA: join(repo.env.HOME!, '.claude', 'plugins', 'data', 'capsule-inline') } : {}) };
+function runBuiltHook(repo: TempRepo, route: 'plugin' | 'settings', session = SESSION, dataDir = 'capsule-inline') {
+  const env = { ...repo.env, CLAUDE_PROJECT_DIR: repo.dir, ...(route === 'plugin' ? { CLAUDE_PLUGIN_ROOT: ROOT, CLAUDE_PLUGIN_DATA: join(repo.env.HOME!, '.claude', 'plugins', 'data', dataDir) } : {}) };
   const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'hooks', 'user-prompt-submit.js')], { input: JSON.stringify(payload('UserPromptSubmit', { cwd: repo.dir, session_id: session })), env, encoding: 'utf8' });
   expect(r.status).toBe(0);
 }
@@ -21,53 +21,117 @@ async function doctor(repo: TempRepo, env: NodeJS.ProcessEnv = repo.env): Promis
   return Object.fromEntries((JSON.parse(r.stdout) as Check[]).map((c) => [c.name, c]));
 }
 
-describe('doctor: the routes the hooks take', () => {
+/** What `claude plugin install capsule@git-capsule` leaves (2.1.332, user scope): its record and the enabled flag. */
+function installPluginRecord(repo: TempRepo): void {
+  const plugins = join(repo.env.HOME!, '.claude', 'plugins');
+  mkdirSync(plugins, { recursive: true });
+  writeFileSync(join(plugins, 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'capsule@git-capsule': [{ scope: 'user', installPath: join(plugins, 'cache', 'git-capsule', 'capsule', '0.1.0'), version: '0.1.0' }] } }));
+  writeFileSync(join(repo.env.HOME!, '.claude', 'settings.json'), '{ "enabledPlugins": { "capsule@git-capsule": true } }\n');
+}
+
+/** What `claude plugin uninstall` leaves: no record, the flag gone. */
+function uninstallPluginRecord(repo: TempRepo): void {
+  writeFileSync(join(repo.env.HOME!, '.claude', 'plugins', 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: {} }));
+  writeFileSync(join(repo.env.HOME!, '.claude', 'settings.json'), '{ "enabledPlugins": {} }\n');
+}
+
+describe('doctor: the routes the hooks take, judged from the current wiring', () => {
   let repo: TempRepo;
   beforeEach(() => (repo = makeTempRepo()));
   afterEach(() => repo.cleanup());
 
-  it('sees a plugin loaded with --plugin-dir from what its hooks recorded, and does not advise install', async () => {
+  it('sees a plugin loaded with --plugin-dir from what its hooks recorded (nothing else records it), and does not advise install', async () => {
     runBuiltHook(repo, 'plugin');
     const checks = await doctor(repo);
-    expect(checks.hooks).toMatchObject({ status: 'ok', detail: `the capsule plugin runs the hooks (${ROOT})` });
-    expect(checks['hook runs']!.detail).toMatch(new RegExp(`plugin ${ROOT} \\((dev|\\d+\\.\\d+\\.\\d+), --plugin-dir\\): UserPromptSubmit \\d+s ago`));
+    expect(checks.hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining(`the capsule plugin ran with --plugin-dir (${ROOT})`) });
+    expect(checks['hook runs']!.detail).toMatch(new RegExp(`^history, not wiring: plugin ${ROOT} \\((dev|\\d+\\.\\d+\\.\\d+), --plugin-dir\\): UserPromptSubmit \\d+s ago`));
     expect(checks.hooks!.fix).toBeUndefined();
   });
 
-  it('warns that every hook runs twice when settings hooks are installed beside a plugin that ran', async () => {
-    runBuiltHook(repo, 'plugin');
+  it('after the plugin is uninstalled, says no route runs the hooks, and keeps its runs as history only', async () => {
+    installPluginRecord(repo);
+    runBuiltHook(repo, 'plugin', SESSION, 'capsule-git-capsule');
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining('the capsule plugin (installed: capsule@git-capsule, user scope) runs the hooks') });
+    uninstallPluginRecord(repo);
+    const checks = await doctor(repo);
+    expect(checks.hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('no route runs the git-capsule hooks') });
+    expect(checks['hook runs']!.detail).toMatch(/^history, not wiring: plugin .*installed as capsule-git-capsule/);
+  });
+
+  it('warns that every hook runs twice beside the installed plugin; its fix (uninstall) leaves one route', async () => {
+    installPluginRecord(repo);
     await runCli(['install'], { cwd: repo.dir, env: repo.env });
     const checks = await doctor(repo);
-    expect(checks.hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('every hook runs twice'), fix: expect.stringContaining('git capsule uninstall') });
+    expect(checks.hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('every hook runs twice'), fix: expect.stringContaining('keep one route: git capsule uninstall,') });
+    await runCli(['uninstall'], { cwd: repo.dir, env: repo.env });
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining('the capsule plugin (installed') });
   });
 
-  it('warns the other way round: the plugin enabled in settings beside settings hooks that ran', async () => {
-    await runCli(['install', '--user'], { cwd: repo.dir, env: repo.env });
-    runBuiltHook(repo, 'settings');
-    mkdirSync(join(repo.dir, '.claude'), { recursive: true });
-    writeFileSync(join(repo.dir, '.claude', 'settings.json'), '{ "enabledPlugins": { "capsule@git-capsule": true } }\n');
-    const checks = await doctor(repo);
-    expect(checks.hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('enabled in'), fix: expect.stringContaining('git capsule uninstall --user') });
-    expect(checks['hook runs']!.detail).toContain('settings command');
-  });
-
-  it('names the session in which two routes both ran one event', async () => {
+  it('warns beside a --plugin-dir run too, and names the session in which both routes ran one event', async () => {
     runBuiltHook(repo, 'plugin');
     runBuiltHook(repo, 'settings');
     await runCli(['install'], { cwd: repo.dir, env: repo.env });
-    expect((await doctor(repo)).hooks!.detail).toContain(`UserPromptSubmit ran twice in session ${SESSION}`);
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining(`UserPromptSubmit ran twice in session ${SESSION}`) });
   });
 
-  it('warns about settings hooks wired in two files', async () => {
+  it('warns about settings hooks wired in two files; its fix leaves one', async () => {
     await runCli(['install'], { cwd: repo.dir, env: repo.env });
     await runCli(['install', '--user'], { cwd: repo.dir, env: repo.env });
     expect((await doctor(repo)).hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('wired in 2 files'), fix: 'keep one: run git capsule uninstall --user' });
+    await runCli(['uninstall', '--user'], { cwd: repo.dir, env: repo.env });
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining('(local settings)') });
   });
 
-  it('fails a shared settings file whose command is not on PATH here', async () => {
-    await runCli(['install', '--project'], { cwd: repo.dir, env: { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` } });
-    expect((await doctor(repo)).hooks).toMatchObject({ status: 'fail', detail: expect.stringContaining('git-capsule-hook is not on PATH') });
+  it('warns when the plugin is enabled but not installed on this machine, naming the install command', async () => {
+    mkdirSync(join(repo.dir, '.claude'), { recursive: true });
+    writeFileSync(join(repo.dir, '.claude', 'settings.json'), '{ "enabledPlugins": { "capsule@git-capsule": true } }\n');
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('enabled'), fix: expect.stringContaining('claude plugin install capsule@git-capsule') });
+    installPluginRecord(repo);
+    expect((await doctor(repo)).hooks!.status).toBe('ok');
+  });
+
+  describe('a committed --project registration, on a teammate machine without git-capsule-hook', () => {
+    beforeEach(() => runCli(['install', '--project'], { cwd: repo.dir, env: { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` } }));
+
+    it('says nothing runs and what to install; either fix works: the CLI on PATH', async () => {
+      const checks = await doctor(repo);
+      expect(checks.hooks).toMatchObject({ status: 'warn', detail: expect.stringContaining('git-capsule-hook, which is not on PATH here: no hook runs'), fix: expect.stringContaining('npm install -g git-capsule') });
+      expect(checks.hooks!.fix).not.toContain('git capsule install --project');
+      expect((await doctor(repo, { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` })).hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining('(project settings)') });
+    });
+
+    it('or the plugin: it runs the hooks and the shared commands step aside (not twice)', async () => {
+      installPluginRecord(repo);
+      expect((await doctor(repo)).hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining('runs git-capsule-hook, which is not on PATH here, so its commands do nothing') });
+    });
+  });
+
+  it('fails an unguarded PATH command (written before the guard) and says to put it on PATH, not to install again', async () => {
+    mkdirSync(join(repo.dir, '.claude'), { recursive: true });
+    const hooks = Object.fromEntries(['SessionStart', 'Stop', 'PreCompact', 'PostCompact', 'UserPromptSubmit', 'SessionEnd'].map((e) => [e, [{ hooks: [{ type: 'command', command: `git-capsule-hook x --capsule-hook` }] }]]));
+    writeFileSync(join(repo.dir, '.claude', 'settings.json'), JSON.stringify({ hooks }));
+    expect((await doctor(repo)).hooks).toMatchObject({ status: 'fail', detail: expect.stringContaining('git-capsule-hook is not on PATH'), fix: expect.stringContaining('npm install -g git-capsule') });
     expect((await doctor(repo, { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` })).hooks!.status).toBe('ok');
+  });
+
+  it('in a fresh clone, does not call the missing memory ref "nothing to do" while no hook runs; its hooks fix then makes it so', async () => {
+    let checks = await doctor(repo);
+    expect(checks.hooks).toMatchObject({ status: 'warn', fix: expect.stringContaining('git capsule install') });
+    expect(checks['memory ref']).toMatchObject({ status: 'warn', detail: expect.stringContaining('no hook runs to create it'), fix: expect.stringContaining('wire the hooks first') });
+    await runCli(['install'], { cwd: repo.dir, env: repo.env });
+    checks = await doctor(repo);
+    expect(checks.hooks!.status).toBe('ok');
+    expect(checks['memory ref']!.fix).toContain('nothing to do: the first autosave creates it');
+    await runCli(['init'], { cwd: repo.dir, env: repo.env });
+    expect((await doctor(repo))['memory ref']!.status).toBe('ok');
+  });
+
+  it('fails a capsule.ref outside refs/; its fix (unset it) makes the memory ref ok again', async () => {
+    await runCli(['init'], { cwd: repo.dir, env: repo.env });
+    git(repo.dir, 'config', 'capsule.ref', 'heads/capsules');
+    expect((await doctor(repo))['memory ref']).toMatchObject({ status: 'fail', fix: expect.stringContaining('unset `git config capsule.ref`') });
+    git(repo.dir, 'config', '--unset', 'capsule.ref');
+    expect((await doctor(repo))['memory ref']!.status).toBe('ok');
   });
 });
 

@@ -6,8 +6,11 @@ import { dirname, join, resolve } from 'node:path';
 /** The pinned real client; a test-only install, never a runtime dependency. */
 export const CLAUDE_CODE_VERSION = '2.1.332';
 
-/** The repository root (the plugin dir). */
+/** The repository root (a marketplace: .claude-plugin/marketplace.json). */
 export const REPO_ROOT = resolve(__dirname, '..', '..');
+
+/** The plugin folder `npm run build` assembles, as the README's `claude --plugin-dir` names it. */
+export const PLUGIN_DIR = join(REPO_ROOT, 'plugin');
 
 const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-client');
 
@@ -109,7 +112,7 @@ export function harnessSession(
       join(harness, 'run.sh'),
       [
         '-o', session.out,
-        ...(opts.plugin === false ? [] : ['-P', REPO_ROOT]),
+        ...(opts.plugin === false ? [] : ['-P', PLUGIN_DIR]),
         ...(opts.script ? ['-S', join(__dirname, 'fixtures', opts.script)] : []),
         ...(opts.template ? ['-T', opts.template()] : []),
         '-t', '90',

@@ -2,7 +2,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT, harnessMissing, clientTmp } from './claude-client';
+import { ensureClaudeClient, findHarness, harnessSession, loggedRequests as requestTexts, REPO_ROOT, PLUGIN_DIR, harnessMissing, clientTmp } from './claude-client';
 import { describeIfAvailable } from '../support/needs';
 import { runCli } from '../support/run-cli';
 
@@ -85,8 +85,8 @@ describeIfAvailable('the real-client suite', harnessMissing(harness))('the plugi
     const { CAPSULE_STATE_DIR: _state, ...env } = process.env;
     const r = await runCli(['doctor', '--json'], { cwd: join(session.out, 'repo'), env: { ...env, HOME: join(session.out, 'home') } });
     const checks = Object.fromEntries((JSON.parse(r.stdout) as Array<{ name: string; detail: string; status: string }>).map((c) => [c.name, c]));
-    expect(checks.hooks).toMatchObject({ status: 'ok', detail: `the capsule plugin runs the hooks (${REPO_ROOT})` });
-    expect(checks['hook runs']!.detail).toContain(`plugin ${REPO_ROOT} (`);
+    expect(checks.hooks).toMatchObject({ status: 'ok', detail: expect.stringContaining(`the capsule plugin ran with --plugin-dir (${PLUGIN_DIR})`) });
+    expect(checks['hook runs']!.detail).toContain(`history, not wiring: plugin ${PLUGIN_DIR} (`);
     expect(checks['hook runs']!.detail).toContain('--plugin-dir');
     for (const event of ['SessionStart', 'UserPromptSubmit', 'Stop', 'PreCompact', 'SessionEnd']) expect(checks['hook runs']!.detail).toContain(`${event} `);
   });

@@ -59,14 +59,13 @@ export function describeWithCodex(name: string, needs: { tmux?: boolean }, body:
 }
 
 /**
- * The plugin as a marketplace install sees it: the tracked plugin files (manifests, hooks,
- * skills) plus the built dist/, copied to a temp dir, without node_modules or the 400 MB
- * client, which Codex would otherwise copy into its plugin cache.
+ * The plugin as a marketplace install sees it: plugin/, the folder `npm run build` assembles and
+ * .agents/plugins/marketplace.json points at, copied to a temp dir (run.sh installs it from there).
  */
 export function stagePlugin(from: string = REPO_ROOT): { dir: string; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'capsule-codex-plugin-'));
   const dir = join(root, 'capsule');
-  for (const part of ['.codex-plugin', '.claude-plugin', 'hooks', 'skills', 'dist', 'package.json']) cpSync(join(from, part), join(dir, part), { recursive: true });
+  cpSync(join(from, 'plugin'), dir, { recursive: true });
   return { dir, cleanup: () => rmSync(root, { recursive: true, force: true }) };
 }
 

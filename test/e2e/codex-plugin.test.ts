@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from './claude-client';
+import { freshCheckout } from './support/fresh-checkout';
 import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
 import { describeWithCodex, ensureCodexClient, removeRun, runCodexSession, stagePlugin, type CodexRun } from './codex-client';
 
@@ -53,16 +53,14 @@ describeWithCodex('the Codex plugin installed from a local marketplace', {}, (ha
   });
 });
 
-// The repository as a Codex marketplace (`codex plugin marketplace add <checkout>`): its
-// .agents/plugins/marketplace.json names the root as the plugin, which Codex copies into its cache.
+// The README's Codex route, command for command: a fresh checkout that ran npm install (an 8 MB
+// node_modules stands in) as a marketplace; its .agents/plugins/marketplace.json names plugin/,
+// which Codex copies into its cache, and nothing else.
 describeWithCodex('the repository as a Codex marketplace', {}, () => {
-  it('installs the capsule plugin with its bundles, hooks and skills, and Codex discovers its five hooks', () => {
+  it('installs plugin/ alone (under 5 MB, no node_modules), and Codex discovers its five hooks', () => {
     const root = mkdtempSync(join(tmpdir(), 'capsule-codex-marketplace-'));
     try {
-      const checkout = join(root, 'checkout');
-      // The tracked files, as a clone has them (no node_modules, no 400 MB client).
-      const files = execFileSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: REPO_ROOT, encoding: 'utf8' }).split('\0').filter(Boolean);
-      for (const f of files) if (existsSync(join(REPO_ROOT, f))) cpSync(join(REPO_ROOT, f), join(checkout, f), { recursive: true, verbatimSymlinks: true });
+      const checkout = freshCheckout(join(root, 'git-capsule'));
       const home = join(root, 'home');
       mkdirSync(join(home, '.codex'), { recursive: true });
       writeFileSync(join(home, '.codex', 'config.toml'), 'check_for_update_on_startup = false\n[analytics]\nenabled = false\n');
@@ -71,7 +69,11 @@ describeWithCodex('the repository as a Codex marketplace', {}, () => {
       codex('plugin', 'marketplace', 'add', checkout);
       expect(codex('plugin', 'add', 'capsule@git-capsule')).toMatch(/Added plugin `capsule`/);
       const installed = join(home, '.codex', 'plugins', 'cache', 'git-capsule', 'capsule', '0.1.0');
-      for (const part of ['.codex-plugin/plugin.json', 'hooks/codex-hooks.json', 'dist/hooks/stop.js', 'dist/hooks/impl/stop.js', 'skills/context-capsule/SKILL.md']) expect(existsSync(join(installed, part))).toBe(true);
+      for (const part of ['.codex-plugin/plugin.json', 'hooks/codex-hooks.json', 'dist/hooks/stop.js', 'dist/hooks/impl/stop.js', 'skills/context-capsule/SKILL.md', 'assets/icon.png', 'LICENSE']) expect(existsSync(join(installed, part))).toBe(true);
+      expect(existsSync(join(installed, 'node_modules'))).toBe(false);
+      expect(existsSync(join(installed, 'package.json'))).toBe(false);
+      const bytes = size(join(home, '.codex', 'plugins', 'cache'));
+      expect(bytes).toBeLessThan(5 * 1024 * 1024);
       const registered = JSON.parse(readFileSync(join(installed, 'hooks', 'codex-hooks.json'), 'utf8')).hooks;
       expect(Object.keys(registered).sort()).toEqual(Object.keys(CODEX_HOOK_EVENTS).sort());
     } finally {
@@ -79,3 +81,8 @@ describeWithCodex('the repository as a Codex marketplace', {}, () => {
     }
   }, 240_000);
 });
+
+function size(path: string): number {
+  const st = statSync(path);
+  return st.isDirectory() ? readdirSync(path).reduce((n, name) => n + size(join(path, name)), 0) : st.size;
+}

@@ -51,3 +51,12 @@ describe('the context-capsule skill, followed literally', () => {
     }
   });
 });
+
+describe("the context-capsule skill's allowed-tools", () => {
+  it('allows every git command its steps run, so the agent is not stopped for a permission at step 1', () => {
+    const allowed = /^allowed-tools: (.*)$/m.exec(SKILL)![1]!.split(/,\s*/).map((t) => /^Bash\((.*):\*\)$/.exec(t)?.[1]).filter((p): p is string => p !== undefined);
+    const commands = [...SKILL.matchAll(/`(git [^`]+)`/g)].map((m) => m[1]!);
+    expect(commands).toEqual(expect.arrayContaining(['git status --short', 'git log -5 --oneline']));
+    for (const command of commands) expect({ command, allowed: allowed.some((p) => command.startsWith(p)) }).toEqual({ command, allowed: true });
+  });
+});

@@ -1,6 +1,8 @@
 import { createGitRunner } from '../../git/git-runner';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
+import { checkGitHooks } from '../doctor-git-hooks';
+import { projectRoot } from '../../hosts/claude/settings-file';
 import { bundledCliCommand, gitHooksStatus, installGitHooks, uninstallGitHooks, type GitHooksReport } from '../git-hooks-install';
 
 /** `git capsule git-hooks install|uninstall|status`: the opt-in pre-push, post-merge and post-rewrite sync hooks. */
@@ -18,7 +20,9 @@ export const verb: Verb = {
   --cli <path>  the git-capsule.js the hooks run (default: this one; 'git capsule' when unknown)
   --json      print { hooksDir, autoSync, hooks: [{ event, path, state, chained }] }
 
-The hooks act only while capsule.autoSync is true; a failure of theirs never blocks a push or pull.`,
+The hooks act only while capsule.autoSync is true; a failure of theirs never blocks a push or pull.
+Installing where a hook manager rewrites the hooks (husky's .husky/_) warns, naming how to chain
+the sync into the manager's own files instead ("warnings" in --json).`,
   async run(args, ctx) {
     const { values, positionals } = parseVerbArgs('git-hooks', args, { json: { type: 'boolean' }, cli: { type: 'string' } });
     const action = positionals[0];
@@ -30,12 +34,16 @@ The hooks act only while capsule.autoSync is true; a failure of theirs never blo
       action === 'install' ? await installGitHooks(git, { cliCommand: bundledCliCommand(values.cli) })
       : action === 'uninstall' ? await uninstallGitHooks(git)
       : await gitHooksStatus(git);
-    printReport(report, action!, values.json === true, ctx);
+    // A hook manager that owns the hooks directory (husky's .husky/_) rewrites it: say so now, not only in doctor.
+    const managed = action === 'install' ? await checkGitHooks(git, projectRoot(ctx.cwd)) : null;
+    const warnings = managed?.status === 'warn' ? [`${managed.detail}; ${managed.fix}`] : [];
+    printReport(values.json === true && action === 'install' ? { ...report, warnings } : report, action!, values.json === true, ctx);
+    if (values.json !== true) for (const w of warnings) ctx.stderr(`warning: ${w}\n`);
     return EXIT.OK;
   },
 };
 
-function printReport(report: GitHooksReport, action: string, json: boolean, ctx: CliContext): void {
+function printReport(report: GitHooksReport & { warnings?: string[] }, action: string, json: boolean, ctx: CliContext): void {
   if (json) {
     ctx.stdout(`${JSON.stringify(report, null, 2)}\n`);
     return;

@@ -3,7 +3,7 @@ import { listHistoryPage, readHistoryPage, renderHistoryPage, type HistoryPage }
 import { HISTORY_ROLES, type HistoryEvent, type HistoryProjection, type HistoryRole } from '../../history/history-types';
 import { eventBody, oneLine } from '../../history/history-text';
 import { eventTextFromFile, projectHistoryFile } from '../../hosts/claude/history-file';
-import { parseVerbArgs, usageError } from '../args';
+import { LIMIT_OPTION, parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 import { findTranscript, type TranscriptSource } from '../../hosts/claude/transcript-source';
 
@@ -23,10 +23,10 @@ list:
   --role ROLES       user, assistant, tool, system, attachment, or all (default: user,assistant,tool,system)
   --page N           the Nth page (1-based) of the same listing
   --cursor SEQ       continue after SEQ (what a page footer says)
-  --limit N          at most N events per page (default 50); a page never exceeds 32 KiB
+  -n, --limit N      at most N events per page (default 50); a page never exceeds 32 KiB
 read:
   SEQ[:OFFSET]       start at this address (OFFSET continues an event cut by the page budget)
-  --limit N          at most N events (default 20)
+  -n, --limit N      at most N events (default 20)
   --json             print the page as JSON
 `;
 
@@ -38,7 +38,7 @@ const OPTIONS = {
   role: { type: 'string' },
   page: { type: 'string' },
   cursor: { type: 'string' },
-  limit: { type: 'string' },
+  ...LIMIT_OPTION,
   json: { type: 'boolean' },
 } as const;
 

@@ -1,7 +1,10 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import { locateRuntime } from '../../local-state/runtime-dir';
 import { findProjectRoot, hookBundleDir, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type SettingsScope } from '../../hosts/claude/settings-file';
 import { installSettingsHooks } from '../../hosts/claude/settings-install';
+import { excludeLocalFile } from '../../git/info-exclude';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
 
@@ -18,7 +21,10 @@ export const verb: Verb = {
              (a devDependency), else the git-capsule-hook command on PATH
   --user     \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json (every project of this user)
   --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
-  --json     print { "scope", "settings", "added": [events], "commands", "warnings" }
+  --json     print { "scope", "settings", "added": [events], "commands", "excluded", "warnings" }
+
+The default adds /.claude/settings.local.json to .git/info/exclude unless git already ignores
+it, so 'git add -A' never commits this machine's paths ("excluded": the file edited, or null).
 
 Only the bytes it adds change: the file keeps its formatting and key order, and
 'git capsule uninstall' with the same scope puts it back byte for byte. Running it twice adds
@@ -33,14 +39,19 @@ nothing. Refused outside a git repository (NOT_A_REPO) and on a settings file th
     const runtimeDir = locateRuntime(ctx.cwd, ctx.env).runtimeDir!;
     const result = installSettingsHooks({ scope, projectDir, env: ctx.env, bundleDir, runtimeDir });
     const warnings = otherWiring(scope, projectDir, ctx.env);
-    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, warnings }, null, 2)}\n`);
+    const excluded = scope === 'local' ? excludeLocalFile(projectDir, LOCAL_SETTINGS, ctx.env) : null;
+    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, excluded, warnings }, null, 2)}\n`);
     else {
       ctx.stdout(result.added.length === 0 ? `already installed: ${result.settings} has every git-capsule hook\n` : `installed: added ${result.added.join(', ')} to ${result.settings}\n`);
+      if (excluded !== null) ctx.stdout(`ignored: added /${LOCAL_SETTINGS} to ${excluded} (it names this machine's paths; git capsule uninstall removes the line)\n`);
       for (const w of warnings) ctx.stdout(`warning: ${w}\n`);
     }
     return EXIT.OK;
   },
 };
+
+/** The local settings file, relative to the project's top: what install adds to .git/info/exclude. */
+export const LOCAL_SETTINGS = '.claude/settings.local.json';
 
 /** The scope the flags name: local by default; --project and --user exclude each other. */
 export function scopeOf(values: { project?: boolean; user?: boolean }, verbName: string): SettingsScope {
@@ -79,14 +90,17 @@ function otherWiring(scope: SettingsScope, projectDir: string, env: NodeJS.Proce
 }
 
 function printPluginRoute(bundleDir: string, ctx: CliContext): number {
-  const root = bundleDir.replace(/[\\/]dist[\\/]hooks$/, '');
+  const built = bundleDir.replace(/[\\/]dist[\\/]hooks$/, '');
+  // From a checkout, the marketplace is the checkout and the plugin its plugin/ folder; from an installed plugin, both are that folder.
+  const plugin = existsSync(join(built, 'plugin', '.claude-plugin', 'plugin.json')) ? join(built, 'plugin') : built;
+  const root = built;
   ctx.stdout(
     [
       'Install git-capsule as a Claude Code plugin (hooks and skills, no settings edits):',
-      `  claude plugin marketplace add ${root}    # or the git URL you cloned it from`,
+      `  claude plugin marketplace add ${root}    # or owner/repo on GitHub, or an https:// git URL (a file:// URL is refused)`,
       '  claude plugin install capsule@git-capsule',
       '  (inside Claude Code: /plugin marketplace add …, then /plugin install capsule@git-capsule)',
-      `  claude --plugin-dir ${root}              # or: this session only, runs in place`,
+      `  claude --plugin-dir ${plugin}              # or: this session only, runs in place`,
       'Use either the plugin or `git capsule install`, not both: both would run every hook twice.',
       '',
     ].join('\n'),

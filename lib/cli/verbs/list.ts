@@ -1,6 +1,6 @@
 import type { CapsuleStatus } from '../../capsule/types';
 import { isStatus } from '../../store/status-lattice';
-import { parseVerbArgs, usageError } from '../args';
+import { LIMIT_OPTION, parseLimit, parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 import { formatAge, withStore } from '../with-store';
 import { formatTable, paint } from '../colour';
@@ -25,22 +25,21 @@ async function remoteHints(store: MemoryStore, env: NodeJS.ProcessEnv): Promise<
 export const verb: Verb = {
   name: 'list',
   summary: 'list capsules newest first: id, status, age, trigger, objective',
-  usage: `usage: git capsule list [--status S[,S…]] [--limit N] [--json]
+  usage: `usage: git capsule list [--status S[,S…]] [-n | --limit N] [--json]
 
-  --status   only these derived statuses (active, paused, resumed, abandoned, resolved)
-  --limit    at most N capsules
-  --json     print an array of { "id", "status", "created_at", "trigger", "objective" }
+  --status     only these derived statuses (active, paused, resumed, abandoned, resolved)
+  -n, --limit  at most N capsules (1 or more)
+  --json       print an array of { "id", "status", "created_at", "trigger", "objective" }
 
 Reads the derived selection index in the memory branch's tip, so it costs the same at any
 number of capsules; 'list --status active --limit 1' is the newest active capsule.`,
   async run(args, ctx) {
-    const { values, positionals } = parseVerbArgs('list', args, { status: { type: 'string', multiple: true }, limit: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseVerbArgs('list', args, { status: { type: 'string', multiple: true }, ...LIMIT_OPTION, json: { type: 'boolean' } });
     if (positionals.length > 0) throw usageError('list', 'takes no positional arguments');
     const statuses = values.status?.flatMap((s) => s.split(',')).map((s) => s.trim());
     const bad = statuses?.find((s) => !isStatus(s));
     if (bad !== undefined) throw usageError('list', `--status ${bad} is not one of active, paused, resumed, abandoned, resolved`);
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError('list', `--limit ${values.limit} is not a whole number`);
+    const limit = parseLimit('list', values.limit);
     return withStore(ctx, async (store) => {
       const entries = await store.listIndex({ status: statuses as CapsuleStatus[] | undefined, limit });
       if (values.json) {

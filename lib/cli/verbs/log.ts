@@ -1,4 +1,4 @@
-import { parseVerbArgs, usageError } from '../args';
+import { LIMIT_OPTION, parseLimit, parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 import { withStore } from '../with-store';
 
@@ -6,17 +6,16 @@ import { withStore } from '../with-store';
 export const verb: Verb = {
   name: 'log',
   summary: 'the memory branch journal, newest first (one line per operation)',
-  usage: `usage: git capsule log [--limit N] [--json]
+  usage: `usage: git capsule log [-n | --limit N] [--json]
 
-  --limit   at most N commits
-  --json    print an array of { "commit", "date", "subject", "trailers" }
+  -n, --limit  at most N commits (1 or more)
+  --json       print an array of { "commit", "date", "subject", "trailers" }
 
 The same history as 'git log capsules'; trailers carry Capsule-Id, Capsule-Op, Capsule-Status, …`,
   async run(args, ctx) {
-    const { values, positionals } = parseVerbArgs('log', args, { limit: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseVerbArgs('log', args, { ...LIMIT_OPTION, json: { type: 'boolean' } });
     if (positionals.length > 0) throw usageError('log', 'takes no positional arguments');
-    const limit = values.limit === undefined ? undefined : Number(values.limit);
-    if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError('log', `--limit ${values.limit} is not a whole number`);
+    const limit = parseLimit('log', values.limit);
     return withStore(ctx, async (store) => {
       const entries = await store.log({ limit });
       if (values.json) ctx.stdout(`${JSON.stringify(entries)}\n`);

@@ -2,7 +2,8 @@ import { locateRuntime } from '../../local-state/runtime-dir';
 import { uninstallSettingsHooks } from '../../hosts/claude/settings-install';
 import { parseVerbArgs } from '../args';
 import { EXIT, type Verb } from '../context';
-import { requireProject, scopeOf } from './install';
+import { LOCAL_SETTINGS, requireProject, scopeOf } from './install';
+import { unexcludeLocalFile } from '../../git/info-exclude';
 
 /** `git capsule uninstall`: removes exactly the hook commands install added, restoring the file byte for byte when it can. */
 export const verb: Verb = {
@@ -13,7 +14,10 @@ export const verb: Verb = {
   (default)  edit <project>/.claude/settings.local.json
   --project  edit <project>/.claude/settings.json
   --user     edit \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json
-  --json     print { "settings": path, "removed": count, "restored": "exact"|"cut"|"nothing" }
+  --json     print { "settings": path, "removed": count, "restored": "exact"|"cut"|"nothing",
+             "unexcluded": the .git/info/exclude edited, or null }
+
+The default also removes the /.claude/settings.local.json line install added to .git/info/exclude.
 
 A file still as install left it gets back exactly what it was ("exact"; one install created is
 deleted). One edited since keeps every byte but the capsule commands and the groups, events and
@@ -23,7 +27,9 @@ deleted). One edited since keeps every byte but the capsule commands and the gro
     const scope = scopeOf(values, 'uninstall');
     const projectDir = requireProject(ctx.cwd, 'uninstall');
     const result = uninstallSettingsHooks({ scope, projectDir, env: ctx.env, runtimeDir: locateRuntime(ctx.cwd, ctx.env).runtimeDir });
-    if (values.json) ctx.stdout(`${JSON.stringify(result, null, 2)}\n`);
+    const unexcluded = scope === 'local' ? unexcludeLocalFile(projectDir, LOCAL_SETTINGS, ctx.env) : null;
+    if (unexcluded !== null && !values.json) ctx.stdout(`removed /${LOCAL_SETTINGS} from ${unexcluded} (install added it)\n`);
+    if (values.json) ctx.stdout(`${JSON.stringify({ ...result, unexcluded }, null, 2)}\n`);
     else if (result.removed === 0) ctx.stdout(`nothing to remove: ${result.settings} has no git-capsule hooks\n`);
     else ctx.stdout(`uninstalled: removed ${result.removed} hook command(s) from ${result.settings}${result.restored === 'exact' ? ' (restored as it was before install)' : ''}\n`);
     return EXIT.OK;

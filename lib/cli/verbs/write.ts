@@ -43,6 +43,9 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
       tag: { type: 'string', multiple: true }, trigger: { type: 'string' }, replace: { type: 'boolean' }, json: { type: 'boolean' },
     });
     if (positionals.length > 1) throw usageError('write', 'expected at most one <file|->');
+    if (positionals.length === 0 && values.objective === undefined && values['waiting-on'] === undefined && values.next === undefined) {
+      throw usageError('write', 'nothing to write: give a capsule file (or - for standard input), or --objective, --waiting-on and --next');
+    }
     const now = ctx.now();
     return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
       // The memory branch is pushed to remotes: the store redacts every document before it builds

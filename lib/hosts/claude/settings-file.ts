@@ -63,7 +63,29 @@ export function hookCommand(scope: SettingsScope, event: HookEventName, opts: { 
   if (scope !== 'project') return `node "${join(opts.bundleDir, file)}" ${HOOK_MARKER}`;
   const inside = relative(resolve(opts.projectDir), resolve(opts.bundleDir));
   if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return `node "\${CLAUDE_PROJECT_DIR}/${inside.split('\\').join('/')}/${file}" ${HOOK_MARKER}`;
-  return `${PATH_HOOK_COMMAND} ${HOOK_EVENTS[event].file} ${HOOK_MARKER}`;
+  return guardedPathCommand(event);
+}
+
+/**
+ * The shared file's command when git-capsule is not inside the project. A teammate who has only
+ * the plugin, or nothing yet, has no `git-capsule-hook` on PATH: the command then does nothing
+ * (exit 0, never "not found" on every hook), and SessionStart says in one line what to install,
+ * unless the capsule plugin is installed (it runs the hooks then). POSIX sh, as the host runs it.
+ */
+function guardedPathCommand(event: HookEventName): string {
+  const run = `exec ${PATH_HOOK_COMMAND} ${HOOK_EVENTS[event].file} ${HOOK_MARKER}`;
+  const found = `command -v ${PATH_HOOK_COMMAND} >/dev/null 2>&1`;
+  if (event !== 'SessionStart') return `${found} || exit 0; ${run}`;
+  const plugin = `grep -qs '"capsule@' "\${CLAUDE_CONFIG_DIR:-$HOME/.claude}/plugins/installed_plugins.json"`;
+  return `${found} || { ${plugin} || echo '{"systemMessage":"${MISSING_HOOK_COMMAND_LINE}"}'; exit 0; }; ${run}`;
+}
+
+/** The one line a teammate without git-capsule sees at SessionStart (no quote, apostrophe or backslash: it sits in single quotes in sh, then in JSON). */
+export const MISSING_HOOK_COMMAND_LINE = `git-capsule: the project .claude/settings.json runs ${PATH_HOOK_COMMAND}, which is not on PATH here: npm install -g git-capsule, or install the capsule plugin (README, Install)`;
+
+/** True when a command runs `git-capsule-hook` from PATH (either form install has written). */
+export function runsPathCommand(command: string): boolean {
+  return command.startsWith(`${PATH_HOOK_COMMAND} `) || command.includes(`exec ${PATH_HOOK_COMMAND} `);
 }
 
 /** True for a command install wrote (it carries the marker). */

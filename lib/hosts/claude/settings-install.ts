@@ -4,7 +4,7 @@ import { CapsuleError } from '../../errors/capsule-error';
 import { forgetInstall, readInstalledFile, recordInstall } from '../../local-state/install-record';
 import { HOOK_EVENTS } from './hook-events';
 import type { HookEventName } from '../host';
-import { findOnPath, hookCommand, PATH_HOOK_COMMAND, readSettingsFile, settingsPath, type SettingsScope } from './settings-file';
+import { findOnPath, hookCommand, PATH_HOOK_COMMAND, readSettingsFile, runsPathCommand, settingsPath, type SettingsScope } from './settings-file';
 import { addHooksToText, removeHooksFromText } from './settings-hooks-text';
 
 /** Where install wrote, what it added and the commands it registered. */
@@ -27,7 +27,7 @@ export function installSettingsHooks(opts: { scope: SettingsScope; projectDir: s
   const { text } = readSettingsFile(path);
   const events = Object.keys(HOOK_EVENTS) as HookEventName[];
   const commands = Object.fromEntries(events.map((e) => [e, hookCommand(opts.scope, e, opts)])) as Record<HookEventName, string>;
-  if (commands.Stop.startsWith(PATH_HOOK_COMMAND) && findOnPath(PATH_HOOK_COMMAND, opts.env.PATH) === null) {
+  if (runsPathCommand(commands.Stop) && findOnPath(PATH_HOOK_COMMAND, opts.env.PATH) === null) {
     throw new CapsuleError(
       'HOOK_COMMAND_NOT_ON_PATH',
       `--project writes commands every clone runs, so they cannot name this machine's paths; git-capsule is not inside this project (${opts.bundleDir}) and ${PATH_HOOK_COMMAND} is not on PATH. ` +

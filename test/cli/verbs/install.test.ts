@@ -1,8 +1,9 @@
 import { chmodSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_MARKER } from '../../../lib/hosts/claude/settings-file';
+import { spawnSync } from 'node:child_process';
+import { HOOK_MARKER, MISSING_HOOK_COMMAND_LINE } from '../../../lib/hosts/claude/settings-file';
 import { runCli } from '../../support/run-cli';
-import { makeTempDir, makeTempRepo, type TempRepo } from '../../hooks/hook-fixtures';
+import { git, makeTempDir, makeTempRepo, payload, type TempRepo } from '../../hooks/hook-fixtures';
 
 const EVENTS = ['PostCompact', 'PreCompact', 'SessionEnd', 'SessionStart', 'Stop', 'UserPromptSubmit'];
 const ROOT = join(__dirname, '..', '..', '..');
@@ -53,8 +54,41 @@ describe('git capsule install', () => {
     const r = await cli(['install', '--project'], { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` });
     expect(r.code).toBe(0);
     const text = readFileSync(shared, 'utf8');
-    expect(readJson(shared).hooks.Stop[0].hooks[0].command).toBe(`git-capsule-hook stop ${HOOK_MARKER}`);
+    expect(readJson(shared).hooks.Stop[0].hooks[0].command).toBe(`command -v git-capsule-hook >/dev/null 2>&1 || exit 0; exec git-capsule-hook stop ${HOOK_MARKER}`);
     for (const machinePath of [ROOT, repo.dir, repo.env.HOME!]) expect(text).not.toContain(machinePath);
+  });
+
+  describe('the committed --project commands, run by sh as the host runs them', () => {
+    const run = (event: string, PATH: string, home = repo.env.HOME!) => {
+      const command = readJson(shared).hooks[event][0].hooks[0].command as string;
+      return spawnSync('/bin/sh', ['-c', command], { cwd: repo.dir, env: { ...repo.env, PATH, HOME: home, CLAUDE_PROJECT_DIR: repo.dir }, input: JSON.stringify(payload(event as 'Stop', { cwd: repo.dir })), encoding: 'utf8' });
+    };
+    beforeEach(() => cli(['install', '--project'], { ...repo.env, PATH: `${BIN}:${repo.env.PATH}` }));
+
+    it('run the hook through git-capsule-hook where it is on PATH (every event, PostCompact included)', () => {
+      for (const event of EVENTS) {
+        const r = run(event, `${BIN}:${repo.env.PATH}`);
+        expect({ event, status: r.status, stderr: r.stderr }).toEqual({ event, status: 0, stderr: '' });
+      }
+      expect(git(repo.dir, 'log', 'refs/heads/capsules', '--format=%s')).not.toBe('');
+    });
+
+    it('for a teammate without it: exit 0 and silent, except one line at SessionStart saying what to install', () => {
+      for (const event of EVENTS.filter((e) => e !== 'SessionStart')) expect(run(event, '/usr/bin:/bin')).toMatchObject({ status: 0, stdout: '', stderr: '' });
+      const start = run('SessionStart', '/usr/bin:/bin');
+      expect(start).toMatchObject({ status: 0, stderr: '' });
+      expect(start.stdout.trim().split('\n')).toHaveLength(1);
+      expect(JSON.parse(start.stdout)).toEqual({ systemMessage: MISSING_HOOK_COMMAND_LINE });
+      expect(MISSING_HOOK_COMMAND_LINE).toContain('npm install -g git-capsule');
+      expect(MISSING_HOOK_COMMAND_LINE).not.toMatch(/['"\\]/);
+    });
+
+    it('for a teammate who has only the plugin: silent at SessionStart too (the plugin runs the hooks)', () => {
+      const plugins = join(repo.env.HOME!, '.claude', 'plugins');
+      mkdirSync(plugins, { recursive: true });
+      writeFileSync(join(plugins, 'installed_plugins.json'), JSON.stringify({ version: 2, plugins: { 'capsule@git-capsule': [{ scope: 'user' }] } }));
+      expect(run('SessionStart', '/usr/bin:/bin')).toMatchObject({ status: 0, stdout: '', stderr: '' });
+    });
   });
 
   it('writes --project commands under ${CLAUDE_PROJECT_DIR} when the bundles are inside the project', async () => {
@@ -70,6 +104,26 @@ describe('git capsule install', () => {
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('[HOOK_COMMAND_NOT_ON_PATH]');
     expect(existsSync(shared)).toBe(false);
+  });
+
+  it('keeps the default install out of git: adds the local file to .git/info/exclude, says so, and uninstall takes the line back', async () => {
+    const exclude = join(repo.dir, '.git', 'info', 'exclude');
+    const before = existsSync(exclude) ? readFileSync(exclude, 'utf8') : null;
+    const r = await cli(['install']);
+    expect(r.stdout).toContain(`ignored: added /.claude/settings.local.json to ${exclude}`);
+    expect(readFileSync(exclude, 'utf8')).toContain('\n/.claude/settings.local.json\n');
+    expect(git(repo.dir, 'status', '--porcelain', '--untracked-files=all')).toBe('');
+    expect(JSON.parse((await cli(['install', '--json'])).stdout).excluded).toBeNull();
+    const u = await cli(['uninstall']);
+    expect(u.stdout).toContain(`removed /.claude/settings.local.json from ${exclude}`);
+    expect(existsSync(exclude) ? readFileSync(exclude, 'utf8') : null).toBe(before ?? '');
+  });
+
+  it('adds no exclude line when git already ignores the local file', async () => {
+    writeFileSync(join(repo.dir, '.gitignore'), '.claude/settings.local.json\n');
+    const r = await cli(['install', '--json']);
+    expect(JSON.parse(r.stdout).excluded).toBeNull();
+    expect(existsSync(join(repo.dir, '.git', 'info', 'exclude')) ? readFileSync(join(repo.dir, '.git', 'info', 'exclude'), 'utf8') : '').not.toContain('settings.local.json');
   });
 
   it('edits the user settings with --user (CLAUDE_CONFIG_DIR when set)', async () => {
