@@ -24,25 +24,35 @@ describe('git capsule write', () => {
     expect(shown).toMatch(/tags:\n {2}- a\n {2}- b/);
   });
 
-  it("records the project's HEAD and branch when it builds the document, and leaves a complete file as written", async () => {
+  it("records the project's HEAD and branch when it builds the document", async () => {
     const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
     const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
     const id = (await r.cli(['write', '--objective', 'Ship it', '--waiting-on', 'nothing', '--next', 'Merge it'])).stdout.trim();
     const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain(`repo_head: ${head}`);
     expect(shown).toContain(`repo_branch: ${branch}`);
-    writeFileSync(join(r.dir, 'c.md'), capsuleText());
-    await r.cli(['write', 'c.md']);
-    expect(git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env)).not.toContain('repo_head');
   });
 
-  it('commits a file as written and reports it with --json', async () => {
-    writeFileSync(join(r.dir, 'c.md'), capsuleText());
+  it("stamps the project's HEAD and branch on a complete hand-written file that leaves them out, every other byte as written", async () => {
+    const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
+    const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
+    // A document that carries its own id and created_at: nothing else about it is changed.
+    const written = `${capsuleText()}`.replace('objective: Make the store write capsules', 'objective:   "Make the store write capsules"   # spaced as its author wrote it');
+    writeFileSync(join(r.dir, 'c.md'), written);
     const out = await r.cli(['write', 'c.md', '--json']);
     expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024-11-27/01JDQ7000000000000000000AB/capsule.md' });
     const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
     expect(`${stored}\n`).toMatch(identityStamp('test@example.com'));
-    expect(withoutIdentity(stored)).toBe(capsuleText().trim());
+    expect(withoutIdentity(stored)).toBe(written.replace('\n---\n\n', `\nrepo_head: ${head}\nrepo_branch: ${branch}\n---\n\n`).trim());
+  });
+
+  it('keeps the HEAD and branch a document names', async () => {
+    writeFileSync(join(r.dir, 'c.md'), capsuleText({ repo_head: 'a'.repeat(40), repo_branch: 'feature/elsewhere' }));
+    await r.cli(['write', 'c.md']);
+    const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
+    expect(stored).toContain(`repo_head: ${'a'.repeat(40)}`);
+    expect(stored).toContain('repo_branch: feature/elsewhere');
+    expect(stored.match(/^repo_branch:/gm)).toHaveLength(1);
   });
 
   it('reads standard input with -', async () => {
