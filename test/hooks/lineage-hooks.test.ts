@@ -10,6 +10,7 @@ import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/host';
 import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { runCli } from '../support/run-cli';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -51,6 +52,10 @@ class Client {
     this.turn += 1;
     appendFileSync(this.transcript, turnRecords({ cwd: this.repo.dir, n: this.turn, sessionId: this.session, ...opts, ...(opts.write ? { write: `${this.repo.dir}/${opts.write}` } : {}) }));
     await this.run(makeStopHook(defaultDeps), {}, at);
+  }
+  /** A `git capsule` command the agent runs from the Bash tool: the client's pid and the session's id in its environment. */
+  shell(args: string[], at = NOW) {
+    return runCli(args, { cwd: this.repo.dir, env: { ...this.repo.env, CLAUDE_PID: String(this.proc.pid), CLAUDE_CODE_SESSION_ID: this.session }, now: at });
   }
   /** `/clear`: SessionEnd(clear) for this session, then SessionStart(clear) for a new one; returns the injected text. */
   async clear(at: Date): Promise<string> {
@@ -167,6 +172,38 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(text).toContain('ALPHA-ONLY');
     expect(text).not.toContain('BETA-NEWER');
     expect(text).toContain('which ended with /clear');
+  });
+
+  it('re-bases a session on the capsule it resumes by id: after its next /clear the objective is that work, not the task it did before', async () => {
+    const a = client('1a1a1a1a');
+    await a.start();
+    await a.work({ prompt: 'EARLIER-TASK rename the config loader', write: 'config.ts' }, at(1));
+    const earlier = docs().find((d) => d.frontmatter.session_id === a.session)!;
+    const handoff = (await runCli(['write', '--objective', 'HANDOFF-WORK wire the streaming writer', '--waiting-on', 'nothing', '--next', 'Remove the buffered path'], { cwd: repo.dir, env: repo.env, now: at(2) })).stdout.trim();
+    expect(JSON.parse((await a.shell(['resume', '--id', handoff, '--json'], at(3))).stdout)).toMatchObject({ capsuleId: handoff, consumed: true });
+    await a.work({ prompt: 'go on with it', write: 'stream.ts' }, at(4));
+    const rebased = docs().find((d) => d.frontmatter.session_id === a.session && d.frontmatter.id !== earlier.frontmatter.id)!;
+    expect(rebased.frontmatter).toMatchObject({ objective: 'HANDOFF-WORK wire the streaming writer', parent_capsule_id: handoff, trigger: 'autosave' });
+    const text = await a.clear(at(5));
+    expect(text).toMatch(/objective: "HANDOFF-WORK wire the streaming writer"/);
+    expect(text).toContain('stream.ts');
+    expect(text).not.toMatch(/objective: "EARLIER-TASK/);
+  });
+
+  it('sets aside the autosave a re-based session leaves, so a later /clear of its lineage never brings the earlier task back', async () => {
+    const a = client('2b2b2b2b');
+    await a.start();
+    await a.work({ prompt: 'EARLIER-TASK rename the config loader', write: 'config.ts' }, at(1));
+    const earlier = String(docs().find((d) => d.frontmatter.session_id === a.session)!.frontmatter.id);
+    const handoff = (await runCli(['write', '--objective', 'HANDOFF-WORK wire the streaming writer', '--waiting-on', 'nothing', '--next', 'Remove the buffered path'], { cwd: repo.dir, env: repo.env, now: at(2) })).stdout.trim();
+    await a.shell(['resume', '--id', handoff], at(3));
+    await a.work({ prompt: 'go on with it', write: 'stream.ts' }, at(4));
+    expect(JSON.parse((await runCli(['show', earlier, '--json'], { cwd: repo.dir, env: repo.env })).stdout)).toMatchObject({ status: 'paused' });
+    expect(await a.clear(at(5))).toMatch(/objective: "HANDOFF-WORK/);
+    // The session after the clear saves nothing and is cleared too: the lineage still stands on the handed-off work.
+    const again = await a.clear(at(6));
+    expect(again).toMatch(/objective: "HANDOFF-WORK wire the streaming writer"/);
+    expect(again).not.toMatch(/objective: "EARLIER-TASK/);
   });
 
   it("links each compacted session to its own checkpoint when two sessions compact at once", async () => {
