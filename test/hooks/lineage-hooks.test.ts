@@ -206,6 +206,24 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(again).not.toMatch(/objective: "EARLIER-TASK/);
   });
 
+  it("never takes, from a new session, a capsule of an earlier session of another live client, and says how to take it on purpose", async () => {
+    const b = client('3c3c3c3c');
+    await b.start();
+    await b.work({ prompt: 'BETA-WORK make the lexer incremental', write: 'lexer.ts' }, at(1));
+    await b.shell(['write', '--objective', 'BETA-AUTHORED make the lexer incremental', '--waiting-on', 'nothing', '--next', 'Benchmark it'], at(2));
+    const betaAutosave = String(docs().find((d) => d.frontmatter.session_id === b.session && d.frontmatter.trigger === 'autosave')!.frontmatter.id);
+    // b's next session resumes the authored capsule; b's first autosave stays active, in b's live lineage.
+    expect(await b.clear(at(3))).toContain('BETA-AUTHORED');
+    const a = client('4d4d4d4d');
+    await a.start();
+    const out = JSON.parse((await a.shell(['resume', '--json'], at(4))).stdout);
+    expect(out).toMatchObject({ capsuleId: null, consumed: false });
+    expect(out.text).not.toContain('BETA-WORK');
+    expect(out.text).toContain('1x live-session (another live session on this machine');
+    expect(out.text).toContain(`id "${betaAutosave}"`);
+    expect(out.text).toContain('take one on purpose with git capsule resume --id <id>');
+  });
+
   it("links each compacted session to its own checkpoint when two sessions compact at once", async () => {
     const a = client('abababab');
     const b = client('bcbcbcbc');
