@@ -3,10 +3,10 @@ import type { CapsuleDocument } from '../capsule/types';
 import { isCapsuleError } from '../errors/capsule-error';
 import type { ErrorCode } from '../errors/error-codes';
 import { readRepoHead } from '../git/repo-head';
-import { noteCarried, readLineage, readLiveSessions, takeLineage, type Lineage } from '../local-state/lineage-record';
+import { noteCarried, type Lineage } from '../local-state/lineage-record';
 import { rebaseOn } from '../local-state/continuation';
 import type { LineageSignal } from '../local-state/lineage-signal';
-import { CLOCK_SKEW_MS, type SelectionScope } from '../select/scope';
+import type { SelectionScope } from '../select/scope';
 import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
@@ -23,6 +23,7 @@ import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
 import { selectFromStore, unavailableFromError } from './select-from-store';
+import { sessionScope } from './session-scope';
 
 /** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
 export interface RunResumeOptions {
@@ -165,33 +166,12 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
   }
 }
 
-/**
- * Whose capsule this resume may take: the lineage from the host's signal (taken from the
- * hand-over at SessionStart, read inside a running session), who and where this store writes,
- * this worktree's branch, and the sessions other live client processes run.
- */
+/** Whose capsule this resume may take (session-scope.ts), with who and where this store writes and this worktree's branch. */
 function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: string | null): { scope: SelectionScope; lineage: Lineage | null } {
-  const signal = opts.signal ?? null;
-  const sessionId = typeof opts.sessionId === 'string' && opts.sessionId !== '' ? opts.sessionId : undefined;
-  let lineage: Lineage | null = null;
-  if (runtimeDir !== null && opts.lineage === 'take' && sessionId !== undefined) lineage = takeLineage(runtimeDir, signal, sessionId, opts.now);
-  else if (runtimeDir !== null && opts.lineage === 'read') lineage = readLineage(runtimeDir, signal);
   const me = store.writerIdentity(opts.now);
   const branch = readRepoHead(store.gitDir, store.commonDir).branch;
-  // Inside a running session (`read`), the lineage is the sessions before it: its own capsules are
-  // a live session's, never resumed into itself.
-  if (lineage && opts.lineage === 'read') lineage = { ...lineage, sessions: lineage.sessions.filter((s) => s !== sessionId) };
-  const own = new Set(lineage?.sessions ?? []);
-  const live = runtimeDir === null ? [] : readLiveSessions(runtimeDir, signal, opts.now).filter((s) => !own.has(s) && s !== sessionId);
-  if (opts.lineage === 'read' && sessionId !== undefined) live.push(sessionId);
-  const scope: SelectionScope = {
-    here: { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) },
-    liveSessions: live,
-    ...(opts.lineage === 'read' && sessionId !== undefined ? { running: sessionId } : {}),
-    skewMs: CLOCK_SKEW_MS,
-    ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
-  };
-  return { scope, lineage };
+  const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
+  return sessionScope({ runtimeDir, signal: opts.signal ?? null, sessionId: opts.sessionId, ...(opts.lineage ? { lineage: opts.lineage } : {}), now: opts.now, here });
 }
 
 /**

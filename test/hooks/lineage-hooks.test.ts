@@ -224,6 +224,57 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(out.text).toContain('take one on purpose with git capsule resume --id <id>');
   });
 
+  const contextOf = (out: { stdout: string }) => (out.stdout === '' ? '' : (JSON.parse(out.stdout).hookSpecificOutput?.additionalContext as string));
+
+  it("orients a new session beside another live session's capsule without offering it, or a resume that would take it", async () => {
+    const b = client('5e5e5e5e');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(1));
+    const a = client('6f6f6f6f');
+    writeFileSync(a.transcript, '');
+    const text = contextOf(await a.run(makeSessionStartHook(defaultDeps), { source: 'startup' }, at(2)));
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).toContain("this repository's active capsule is not this session's to load");
+    expect(text).toContain('git capsule resume --id <id>');
+  });
+
+  it("orients a new session on this author's capsule of an ended session, by id, past a newer one of a live session", async () => {
+    const gone = client('7a7a7a7a');
+    await gone.start();
+    await gone.work({ prompt: 'ENDED-WORK finish the exporter', write: 'exporter.ts' }, at(1));
+    const ended = String(docs().find((d) => d.frontmatter.session_id === gone.session)!.frontmatter.id);
+    gone.proc.kill('SIGKILL');
+    const b = client('8b8b8b8b');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(2));
+    await new Promise((done) => setTimeout(done, 200)); // the killed client is gone
+    const a = client('9c9c9c9c');
+    writeFileSync(a.transcript, '');
+    const text = contextOf(await a.run(makeSessionStartHook(defaultDeps), { source: 'startup' }, at(3)));
+    expect(text).toContain(`the newest this session may load is ${ended}`);
+    expect(text).toContain('ENDED-WORK');
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).toContain(`git capsule resume --id ${ended}`);
+  });
+
+  it("orients a session resumed with claude --resume on its own capsule, never on another live session's newer one", async () => {
+    const a = client('adadadad');
+    await a.start();
+    await a.work({ prompt: 'OWN-WORK fix the date parser', write: 'date.ts' }, at(1));
+    const own = String(docs().find((d) => d.frontmatter.session_id === a.session)!.frontmatter.id);
+    a.proc.kill('SIGKILL'); // that client exits; later `claude --resume <id>` runs the same session in a new one
+    const b = client('bebebebe');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(2));
+    const resumed = client('cfcfcfcf');
+    resumed.session = a.session;
+    const text = contextOf(await resumed.run(makeSessionStartHook(defaultDeps), { source: 'resume' }, at(3)));
+    expect(text).toContain(`this session's own capsule is ${own}`);
+    expect(text).toContain('OWN-WORK');
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).not.toContain('git capsule resume');
+  });
+
   it("links each compacted session to its own checkpoint when two sessions compact at once", async () => {
     const a = client('abababab');
     const b = client('bcbcbcbc');
