@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capsulePath } from '../../../lib/store/memory-format';
 import { git } from '../../store/support/temp-repo';
-import { runCli } from '../../support/run-cli';
+import { runBundle, runCli } from '../../support/run-cli';
 import { capsuleText, cliRepo } from './support';
 import { identityStamp, withoutIdentity } from '../../support/capsule-doc';
 
@@ -97,5 +97,26 @@ describe('git capsule write redaction', () => {
     expect(shown).not.toContain(token);
     expect(shown).toContain('[REDACTED:');
     r.done();
+  });
+});
+
+// The built CLI, as a user runs it: a capsule written by hand with its own id and created_at is
+// this worktree's and branch's, so a resume here takes it over an older autosave of this worktree.
+describe('a hand-written capsule in its own worktree', () => {
+  let r: ReturnType<typeof cliRepo>;
+  beforeEach(() => (r = cliRepo()));
+  afterEach(() => r.done());
+
+  it('is resumed over an older autosave of this worktree', () => {
+    // As the Stop hook writes it: with the branch (before, the hand-written one without it lost to this).
+    const autosave = capsuleText({ id: '01JDQ7000000000000000000A1', created_at: '2026-11-29T20:00:00Z', trigger: 'autosave', tags: ['autosave'], session_id: 'S-earlier', repo_branch: 'main', objective: 'EARLIER autosave' });
+    const handWritten = capsuleText({ id: '01JDQ7000000000000000000B2', created_at: '2026-11-29T20:30:00Z', objective: 'HAND-WRITTEN plan for the exporter' });
+    expect(handWritten).not.toMatch(/repo_branch|worktree/);
+    expect(git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env)).toBe('main');
+    expect(runBundle(['write', '-'], { cwd: r.dir, env: r.env, stdin: autosave }).code).toBe(0);
+    expect(runBundle(['write', '-'], { cwd: r.dir, env: r.env, stdin: handWritten }).code).toBe(0);
+    const out = runBundle(['resume', '--no-consume', '--json'], { cwd: r.dir, env: r.env });
+    expect(JSON.parse(out.stdout)).toMatchObject({ capsuleId: '01JDQ7000000000000000000B2' });
+    expect(JSON.parse(out.stdout).text).toContain('valid, older than the selected capsule');
   });
 });
