@@ -190,6 +190,19 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(text).not.toMatch(/objective: "EARLIER-TASK/);
   });
 
+  it('keeps the autosave of a session that loads again the capsule it already goes on from', async () => {
+    const a = client('3e3e3e3e');
+    await a.start();
+    await a.work({ prompt: 'OBJECTIVE-KEPT make the exporter stream', write: 'exporter.ts' }, at(1));
+    const resumed = /Resumed capsule ([0-9A-Z]{26})/.exec(await a.clear(at(2)))![1]!;
+    await a.work({ prompt: 'second stretch', write: 'second.ts' }, at(3));
+    // The agent runs the resume skill again, on the capsule this session already stands on.
+    expect(JSON.parse((await a.shell(['resume', '--json'], at(4))).stdout)).toMatchObject({ capsuleId: resumed, consumed: true });
+    await a.work({ prompt: 'third stretch', write: 'third.ts' }, at(5));
+    const text = await a.clear(at(6));
+    for (const fact of ['OBJECTIVE-KEPT make the exporter stream', 'exporter.ts', 'second.ts', 'third.ts']) expect(text).toContain(fact);
+  });
+
   it('sets aside the autosave a re-based session leaves, so a later /clear of its lineage never brings the earlier task back', async () => {
     const a = client('2b2b2b2b');
     await a.start();
