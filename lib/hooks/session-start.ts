@@ -87,11 +87,12 @@ async function orient(store: HookStore, ctx: HookContext, s: { sessionId: string
   if (rows.length === 0) return null;
   const now = ctx.now();
   const active = Math.max(counts.active ?? 0, rows.length);
+  const me = store.writerIdentity(now);
   if (s.source === 'resume' && s.sessionId !== undefined) {
-    const own = rows.find((r) => r.sessionId === s.sessionId);
+    // A session id is data a synced capsule could copy: the session's own capsule is written on this machine.
+    const own = rows.find((r) => r.sessionId === s.sessionId && r.machine === me.machine);
     if (own) return renderOrientation(own, now, active, { own: true });
   }
-  const me = store.writerIdentity(now);
   const branch = readRepoHead(ctx.gitDir, ctx.commonDir).branch;
   const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
   const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here });
