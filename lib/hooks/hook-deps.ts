@@ -1,4 +1,5 @@
 import type { CapsuleDocument } from '../capsule/types';
+import type { IdentityStamp } from '../capsule/identity-fields';
 import type { LineageSignal } from '../local-state/lineage-signal';
 import type { TextLimit } from '../resume/text-limit';
 import type { WriteOptions } from '../store/types';
@@ -10,8 +11,10 @@ export interface HookStore {
   writeCapsule(text: string, opts: WriteOptions): Promise<{ id: string; commit: string | null; changed: boolean; redactions: ReadonlyArray<{ count: number }> }>;
   readCapsule(idOrPrefix: string): Promise<{ id: string; text: string; status: string }>;
   listIndex(opts?: { status?: readonly string[]; limit?: number }): Promise<
-    Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string }>
+    Array<{ id: string; status: string; createdAt: string; trigger?: string; objective?: string; sessionId?: string; author?: string; machine?: string; worktree?: string; branch?: string; handoffTo?: string; autosaveTag?: true }>
   >;
+  /** Who and where this store writes (committer email, machine, worktree): the orientation scopes by it. */
+  writerIdentity(now: Date): IdentityStamp;
   /** Capsule counts per derived status, from the index (one small read). */
   countByStatus(): Promise<Record<string, number>>;
   close(): Promise<void>;

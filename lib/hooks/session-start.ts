@@ -4,7 +4,10 @@ import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
 import { noteCodePath } from '../launch/code-path';
-import { renderOrientation } from '../resume/orientation';
+import { renderNothingToLoad, renderOrientation } from '../resume/orientation';
+import { firstInScope, sessionScope } from '../resume-runtime/session-scope';
+import { readRepoHead } from '../git/repo-head';
+import type { LineageSignal } from '../local-state/lineage-signal';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { continueFrom } from '../local-state/continuation';
@@ -60,7 +63,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
       try {
         if (!(await store.exists())) return;
-        const orientation = await orient(store, ctx);
+        const orientation = await orient(store, ctx, { sessionId, source: input.source, signal });
         return orientation ? { additionalContext: orientation } : undefined;
       } finally {
         // Not awaited: cat-file exits by itself once its input is closed, and the hook's process exits next.
@@ -70,12 +73,31 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
   };
 }
 
-async function orient(store: HookStore, ctx: HookContext): Promise<string | null> {
-  // Only the newest entry and the counts: the orientation must not slow down as capsules pile up.
-  const [newest] = await store.listIndex({ status: ['active'], limit: 1 });
-  if (!newest) return null;
-  const counts = await store.countByStatus();
-  return renderOrientation(newest, ctx.now(), counts.active ?? 1);
+/** Active index rows the orientation looks at, newest first: it must not slow down as capsules pile up. */
+export const ORIENTATION_ROWS = 64;
+
+/**
+ * The capsule this session may load, as `git capsule resume` run from it would scope it: after
+ * `claude --resume` the session's own capsule first; otherwise the best in scope (this worktree
+ * and branch, this author on this machine, a handoff to this author), never another live
+ * session's (its whole lineage), another author's or another machine's. Index rows only.
+ */
+async function orient(store: HookStore, ctx: HookContext, s: { sessionId: string | undefined; source: string; signal: LineageSignal | null }): Promise<string | null> {
+  const [rows, counts] = await Promise.all([store.listIndex({ status: ['active'], limit: ORIENTATION_ROWS }), store.countByStatus()]);
+  if (rows.length === 0) return null;
+  const now = ctx.now();
+  const active = Math.max(counts.active ?? 0, rows.length);
+  const me = store.writerIdentity(now);
+  if (s.source === 'resume' && s.sessionId !== undefined) {
+    // A session id is data a synced capsule could copy: the session's own capsule is written on this machine.
+    const own = rows.find((r) => r.sessionId === s.sessionId && r.machine === me.machine);
+    if (own) return renderOrientation(own, now, active, { own: true });
+  }
+  const branch = readRepoHead(ctx.gitDir, ctx.commonDir).branch;
+  const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
+  const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here });
+  const first = firstInScope(rows, scope, now);
+  return first ? renderOrientation(first.row, now, active) : renderNothingToLoad(active);
 }
 
 /** Best effort: a failed write leaves the previous receipt, which the resume runtime only cross-checks. */

@@ -144,10 +144,13 @@ export function noteCarried(runtimeDir: string, signal: LineageSignal | null, ca
 }
 
 /**
- * The sessions other client processes on this machine run now: records whose process is
- * alive (the same process, not a later one with its pid) and not older than the record
- * lifetime; `except` (the caller's own signal) is left out. Their capsules are never resumed
- * or consumed automatically by another session.
+ * The sessions of other client processes on this machine that run now: records whose process
+ * is alive (the same process, not a later one with its pid) and not older than the record
+ * lifetime; `except` (the caller's own signal) is left out. Each such process's lineage counts
+ * whole: the session it runs and the earlier ones it cleared or compacted (a capsule of theirs
+ * left active, such as an autosave its next session passed over for an authored one, is still
+ * that lineage's work). Their capsules are never resumed or consumed automatically by another
+ * session.
  */
 export function readLiveSessions(runtimeDir: string, except: LineageSignal | null, now: Date): string[] {
   const live: string[] = [];
@@ -155,7 +158,7 @@ export function readLiveSessions(runtimeDir: string, except: LineageSignal | nul
     if (except && record.host === except.host && record.key === except.key) continue;
     if (record.session === undefined || now.getTime() - Date.parse(record.updatedAt) > LINEAGE_RECORD_MAX_AGE_MS) continue;
     if (record.pid !== undefined && !isProcessAlive(record.pid, record.processStart)) continue;
-    live.push(record.session);
+    live.push(...record.chain.filter((s) => s !== record.session), record.session);
   }
   return live;
 }

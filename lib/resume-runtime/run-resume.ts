@@ -3,15 +3,16 @@ import type { CapsuleDocument } from '../capsule/types';
 import { isCapsuleError } from '../errors/capsule-error';
 import type { ErrorCode } from '../errors/error-codes';
 import { readRepoHead } from '../git/repo-head';
-import { noteCarried, readLineage, readLiveSessions, takeLineage, type Lineage } from '../local-state/lineage-record';
+import { noteCarried, type Lineage } from '../local-state/lineage-record';
+import { rebaseOn } from '../local-state/continuation';
 import type { LineageSignal } from '../local-state/lineage-signal';
-import { CLOCK_SKEW_MS, type SelectionScope } from '../select/scope';
+import type { SelectionScope } from '../select/scope';
 import type { Consumption } from '../resume/capsule-data';
 import type { HeadDrift } from '../resume/head-drift';
 import { renderResume } from '../resume/render-resume';
 import { resolveSessionAuthority } from '../resume/session-authority';
 import type { TextLimit } from '../resume/text-limit';
-import type { Selection, UnavailableReason } from '../select/types';
+import type { SelectedCapsule, Selection, UnavailableReason } from '../select/types';
 import { openStore } from '../store/open-store';
 import type { MemoryStore } from '../store/types';
 import { readBootReceipt } from '../local-state/boot-receipt';
@@ -22,6 +23,7 @@ import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
 import { selectFromStore, unavailableFromError } from './select-from-store';
+import { sessionScope } from './session-scope';
 
 /** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
 export interface RunResumeOptions {
@@ -48,6 +50,12 @@ export interface RunResumeOptions {
   lineage?: 'take' | 'read';
   /** The host's injection limit (the hook's adapter); default 10,000 characters. */
   limit?: TextLimit;
+  /**
+   * The session this runs inside goes on from what it loads (`git capsule resume` from the agent's
+   * shell): once the capsule is consumed, the session's autosave is re-based on it and the autosave
+   * it had before is set aside (`paused`). Needs a session id.
+   */
+  rebase?: boolean;
 }
 
 /** The text to inject and what happened. */
@@ -67,6 +75,8 @@ export interface RunResumeResult {
   lineage?: Lineage | null;
   /** The runtime state dir this resume used (null outside a repository). */
   runtimeDir?: string | null;
+  /** With `rebase`: the session's autosave now goes on from the loaded capsule, and the one it set aside; or why not. */
+  rebased?: { setAside: string | null } | { failed: string };
 }
 
 /** Sessions without a usable id still consume; the event names this writer instead. */
@@ -110,6 +120,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       selection.capsule && store ? measureHeadDrift(store, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
     ]);
     let consumption: Consumption = { state: 'kept', why: 'no-consume' };
+    let rebased: RunResumeResult['rebased'];
     const logLines: ErrorLogEntry[] = [];
     if (selection.capsule && opts.consume && store) {
       const writer = session.sessionId ?? UNKNOWN_SESSION_WRITER;
@@ -118,6 +129,9 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
         consumption = { state: 'consumed', writer };
         // The lineage now stands on it: a next session that saves nothing is handed it again.
         if (runtimeDir !== null && opts.signal) noteCarriedSafely(runtimeDir, opts.signal, selection.capsule.id, opts.now, logLines);
+        if (opts.rebase && runtimeDir !== null && session.sessionId !== null) {
+          rebased = await rebaseSession(store, { runtimeDir, sessionId: session.sessionId, capsule: selection.capsule, now: opts.now }, logLines);
+        }
       } catch (err) {
         const code = isCapsuleError(err) ? err.code : 'INTERNAL';
         consumption = { state: 'failed', code };
@@ -143,6 +157,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
       ...(selection.capsule ? { doc: selection.capsule.doc } : {}),
       lineage,
       runtimeDir,
+      ...(rebased === undefined ? {} : { rebased }),
     };
   } finally {
     // Not awaited: cat-file exits by itself once its input is closed (CatFileBatch.close), and the
@@ -151,33 +166,42 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
   }
 }
 
-/**
- * Whose capsule this resume may take: the lineage from the host's signal (taken from the
- * hand-over at SessionStart, read inside a running session), who and where this store writes,
- * this worktree's branch, and the sessions other live client processes run.
- */
+/** Whose capsule this resume may take (session-scope.ts), with who and where this store writes and this worktree's branch. */
 function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: string | null): { scope: SelectionScope; lineage: Lineage | null } {
-  const signal = opts.signal ?? null;
-  const sessionId = typeof opts.sessionId === 'string' && opts.sessionId !== '' ? opts.sessionId : undefined;
-  let lineage: Lineage | null = null;
-  if (runtimeDir !== null && opts.lineage === 'take' && sessionId !== undefined) lineage = takeLineage(runtimeDir, signal, sessionId, opts.now);
-  else if (runtimeDir !== null && opts.lineage === 'read') lineage = readLineage(runtimeDir, signal);
   const me = store.writerIdentity(opts.now);
   const branch = readRepoHead(store.gitDir, store.commonDir).branch;
-  // Inside a running session (`read`), the lineage is the sessions before it: its own capsules are
-  // a live session's, never resumed into itself.
-  if (lineage && opts.lineage === 'read') lineage = { ...lineage, sessions: lineage.sessions.filter((s) => s !== sessionId) };
-  const own = new Set(lineage?.sessions ?? []);
-  const live = runtimeDir === null ? [] : readLiveSessions(runtimeDir, signal, opts.now).filter((s) => !own.has(s) && s !== sessionId);
-  if (opts.lineage === 'read' && sessionId !== undefined) live.push(sessionId);
-  const scope: SelectionScope = {
-    here: { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) },
-    liveSessions: live,
-    ...(opts.lineage === 'read' && sessionId !== undefined ? { running: sessionId } : {}),
-    skewMs: CLOCK_SKEW_MS,
-    ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
-  };
-  return { scope, lineage };
+  const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
+  return sessionScope({ runtimeDir, signal: opts.signal ?? null, sessionId: opts.sessionId, ...(opts.lineage ? { lineage: opts.lineage } : {}), now: opts.now, here });
+}
+
+/**
+ * The session goes on from the capsule it loaded: its state is re-based first (so its next fold
+ * starts from the loaded document even if what follows fails), then the autosave it had is set
+ * aside as `paused`: kept and listed, never resumed automatically, so its earlier work cannot
+ * come back as the objective of a later resume of this lineage. Failures are logged, never thrown:
+ * the capsule is already consumed and its text must reach the agent.
+ */
+async function rebaseSession(store: MemoryStore, o: { runtimeDir: string; sessionId: string; capsule: SelectedCapsule; now: Date }, logLines: ErrorLogEntry[]): Promise<NonNullable<RunResumeResult['rebased']>> {
+  let setAside: string | null;
+  try {
+    setAside = rebaseOn(o.runtimeDir, o.sessionId, o.capsule.id, o.capsule.doc);
+  } catch (err) {
+    const message = `session ${o.sessionId} could not be re-based on ${o.capsule.id}: ${err instanceof Error ? err.message : String(err)}`;
+    logLines.push({ code: 'SESSION_STATE_UNWRITABLE', message });
+    return { failed: message };
+  }
+  if (setAside === null) return { setAside };
+  try {
+    await store.setStatus(setAside, 'paused', { writer: o.sessionId, now: o.now });
+  } catch (err) {
+    // A status never moves backwards: an autosave something already consumed or resolved is set aside anyway.
+    if (!isCapsuleError(err, 'STATUS_BACKWARD') && !isCapsuleError(err, 'NOT_FOUND')) {
+      const message = `the autosave ${setAside} this session leaves could not be set aside: ${err instanceof Error ? err.message : String(err)}`;
+      logLines.push({ code: isCapsuleError(err) ? err.code : 'INTERNAL', message });
+      return { failed: message };
+    }
+  }
+  return { setAside };
 }
 
 function noteCarriedSafely(runtimeDir: string, signal: LineageSignal, id: string, now: Date, logLines: ErrorLogEntry[]): void {

@@ -63,7 +63,16 @@ export function placeInScope(row: ScopedRow, scope: SelectionScope, now: Date): 
   if (row.author === undefined || row.machine === undefined) return { reason: 'no-identity', detail: 'written before the writer was recorded', value: origin(row, here) };
   if (here.author === undefined || !sameAuthor(row.author, here.author)) return { reason: 'other-author', detail: 'written by', value: origin(row, here) };
   if (elsewhere || here.machine === undefined) return { reason: 'other-machine', detail: 'written by', value: origin(row, here) };
-  return { tier: row.worktree !== undefined && row.worktree === here.worktree && row.branch === here.branch ? 'worktree' : 'author' };
+  return { tier: sameOrUnknown(row.worktree, here.worktree) && sameOrUnknown(row.branch, here.branch) ? 'worktree' : 'author' };
+}
+
+/**
+ * Unknown is not different: a capsule that does not say its worktree or branch (a hand-written
+ * document, an older writer) is not "another worktree or branch"; only a recorded value that
+ * differs from this one (or that this resume cannot compare, on a detached HEAD) sets it aside.
+ */
+function sameOrUnknown(recorded: string | undefined, here: string | undefined): boolean {
+  return recorded === undefined || recorded === here;
 }
 
 /** `alice@example.com on this machine` / `… synced from machine m-…` / `unknown author …`: who and where, for the ledger (rendered through inert()). */

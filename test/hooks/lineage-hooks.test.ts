@@ -10,6 +10,7 @@ import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/host';
 import { git, makeTempRepo, payload, turnRecords, type TempRepo } from './hook-fixtures';
+import { runCli } from '../support/run-cli';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -51,6 +52,10 @@ class Client {
     this.turn += 1;
     appendFileSync(this.transcript, turnRecords({ cwd: this.repo.dir, n: this.turn, sessionId: this.session, ...opts, ...(opts.write ? { write: `${this.repo.dir}/${opts.write}` } : {}) }));
     await this.run(makeStopHook(defaultDeps), {}, at);
+  }
+  /** A `git capsule` command the agent runs from the Bash tool: the client's pid and the session's id in its environment. */
+  shell(args: string[], at = NOW) {
+    return runCli(args, { cwd: this.repo.dir, env: { ...this.repo.env, CLAUDE_PID: String(this.proc.pid), CLAUDE_CODE_SESSION_ID: this.session }, now: at });
   }
   /** `/clear`: SessionEnd(clear) for this session, then SessionStart(clear) for a new one; returns the injected text. */
   async clear(at: Date): Promise<string> {
@@ -167,6 +172,120 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(text).toContain('ALPHA-ONLY');
     expect(text).not.toContain('BETA-NEWER');
     expect(text).toContain('which ended with /clear');
+  });
+
+  it('re-bases a session on the capsule it resumes by id: after its next /clear the objective is that work, not the task it did before', async () => {
+    const a = client('1a1a1a1a');
+    await a.start();
+    await a.work({ prompt: 'EARLIER-TASK rename the config loader', write: 'config.ts' }, at(1));
+    const earlier = docs().find((d) => d.frontmatter.session_id === a.session)!;
+    const handoff = (await runCli(['write', '--objective', 'HANDOFF-WORK wire the streaming writer', '--waiting-on', 'nothing', '--next', 'Remove the buffered path'], { cwd: repo.dir, env: repo.env, now: at(2) })).stdout.trim();
+    expect(JSON.parse((await a.shell(['resume', '--id', handoff, '--json'], at(3))).stdout)).toMatchObject({ capsuleId: handoff, consumed: true });
+    await a.work({ prompt: 'go on with it', write: 'stream.ts' }, at(4));
+    const rebased = docs().find((d) => d.frontmatter.session_id === a.session && d.frontmatter.id !== earlier.frontmatter.id)!;
+    expect(rebased.frontmatter).toMatchObject({ objective: 'HANDOFF-WORK wire the streaming writer', parent_capsule_id: handoff, trigger: 'autosave' });
+    const text = await a.clear(at(5));
+    expect(text).toMatch(/objective: "HANDOFF-WORK wire the streaming writer"/);
+    expect(text).toContain('stream.ts');
+    expect(text).not.toMatch(/objective: "EARLIER-TASK/);
+  });
+
+  it('keeps the autosave of a session that loads again the capsule it already goes on from', async () => {
+    const a = client('3e3e3e3e');
+    await a.start();
+    await a.work({ prompt: 'OBJECTIVE-KEPT make the exporter stream', write: 'exporter.ts' }, at(1));
+    const resumed = /Resumed capsule ([0-9A-Z]{26})/.exec(await a.clear(at(2)))![1]!;
+    await a.work({ prompt: 'second stretch', write: 'second.ts' }, at(3));
+    // The agent runs the resume skill again, on the capsule this session already stands on.
+    expect(JSON.parse((await a.shell(['resume', '--json'], at(4))).stdout)).toMatchObject({ capsuleId: resumed, consumed: true });
+    await a.work({ prompt: 'third stretch', write: 'third.ts' }, at(5));
+    const text = await a.clear(at(6));
+    for (const fact of ['OBJECTIVE-KEPT make the exporter stream', 'exporter.ts', 'second.ts', 'third.ts']) expect(text).toContain(fact);
+  });
+
+  it('sets aside the autosave a re-based session leaves, so a later /clear of its lineage never brings the earlier task back', async () => {
+    const a = client('2b2b2b2b');
+    await a.start();
+    await a.work({ prompt: 'EARLIER-TASK rename the config loader', write: 'config.ts' }, at(1));
+    const earlier = String(docs().find((d) => d.frontmatter.session_id === a.session)!.frontmatter.id);
+    const handoff = (await runCli(['write', '--objective', 'HANDOFF-WORK wire the streaming writer', '--waiting-on', 'nothing', '--next', 'Remove the buffered path'], { cwd: repo.dir, env: repo.env, now: at(2) })).stdout.trim();
+    await a.shell(['resume', '--id', handoff], at(3));
+    await a.work({ prompt: 'go on with it', write: 'stream.ts' }, at(4));
+    expect(JSON.parse((await runCli(['show', earlier, '--json'], { cwd: repo.dir, env: repo.env })).stdout)).toMatchObject({ status: 'paused' });
+    expect(await a.clear(at(5))).toMatch(/objective: "HANDOFF-WORK/);
+    // The session after the clear saves nothing and is cleared too: the lineage still stands on the handed-off work.
+    const again = await a.clear(at(6));
+    expect(again).toMatch(/objective: "HANDOFF-WORK wire the streaming writer"/);
+    expect(again).not.toMatch(/objective: "EARLIER-TASK/);
+  });
+
+  it("never takes, from a new session, a capsule of an earlier session of another live client, and says how to take it on purpose", async () => {
+    const b = client('3c3c3c3c');
+    await b.start();
+    await b.work({ prompt: 'BETA-WORK make the lexer incremental', write: 'lexer.ts' }, at(1));
+    await b.shell(['write', '--objective', 'BETA-AUTHORED make the lexer incremental', '--waiting-on', 'nothing', '--next', 'Benchmark it'], at(2));
+    const betaAutosave = String(docs().find((d) => d.frontmatter.session_id === b.session && d.frontmatter.trigger === 'autosave')!.frontmatter.id);
+    // b's next session resumes the authored capsule; b's first autosave stays active, in b's live lineage.
+    expect(await b.clear(at(3))).toContain('BETA-AUTHORED');
+    const a = client('4d4d4d4d');
+    await a.start();
+    const out = JSON.parse((await a.shell(['resume', '--json'], at(4))).stdout);
+    expect(out).toMatchObject({ capsuleId: null, consumed: false });
+    expect(out.text).not.toContain('BETA-WORK');
+    expect(out.text).toContain('1x live-session (another live session on this machine');
+    expect(out.text).toContain(`id "${betaAutosave}"`);
+    expect(out.text).toContain('take one on purpose with git capsule resume --id <id>');
+  });
+
+  const contextOf = (out: { stdout: string }) => (out.stdout === '' ? '' : (JSON.parse(out.stdout).hookSpecificOutput?.additionalContext as string));
+
+  it("orients a new session beside another live session's capsule without offering it, or a resume that would take it", async () => {
+    const b = client('5e5e5e5e');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(1));
+    const a = client('6f6f6f6f');
+    writeFileSync(a.transcript, '');
+    const text = contextOf(await a.run(makeSessionStartHook(defaultDeps), { source: 'startup' }, at(2)));
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).toContain("this repository's active capsule is not this session's to load");
+    expect(text).toContain('git capsule resume --id <id>');
+  });
+
+  it("orients a new session on this author's capsule of an ended session, by id, past a newer one of a live session", async () => {
+    const gone = client('7a7a7a7a');
+    await gone.start();
+    await gone.work({ prompt: 'ENDED-WORK finish the exporter', write: 'exporter.ts' }, at(1));
+    const ended = String(docs().find((d) => d.frontmatter.session_id === gone.session)!.frontmatter.id);
+    gone.proc.kill('SIGKILL');
+    const b = client('8b8b8b8b');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(2));
+    await new Promise((done) => setTimeout(done, 200)); // the killed client is gone
+    const a = client('9c9c9c9c');
+    writeFileSync(a.transcript, '');
+    const text = contextOf(await a.run(makeSessionStartHook(defaultDeps), { source: 'startup' }, at(3)));
+    expect(text).toContain(`the newest this session may load is ${ended}`);
+    expect(text).toContain('ENDED-WORK');
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).toContain(`git capsule resume --id ${ended}`);
+  });
+
+  it("orients a session resumed with claude --resume on its own capsule, never on another live session's newer one", async () => {
+    const a = client('adadadad');
+    await a.start();
+    await a.work({ prompt: 'OWN-WORK fix the date parser', write: 'date.ts' }, at(1));
+    const own = String(docs().find((d) => d.frontmatter.session_id === a.session)!.frontmatter.id);
+    a.proc.kill('SIGKILL'); // that client exits; later `claude --resume <id>` runs the same session in a new one
+    const b = client('bebebebe');
+    await b.start();
+    await b.work({ prompt: 'BETA-LIVE make the lexer incremental', write: 'lexer.ts' }, at(2));
+    const resumed = client('cfcfcfcf');
+    resumed.session = a.session;
+    const text = contextOf(await resumed.run(makeSessionStartHook(defaultDeps), { source: 'resume' }, at(3)));
+    expect(text).toContain(`this session's own capsule is ${own}`);
+    expect(text).toContain('OWN-WORK');
+    expect(text).not.toContain('BETA-LIVE');
+    expect(text).not.toContain('git capsule resume');
   });
 
   it("links each compacted session to its own checkpoint when two sessions compact at once", async () => {

@@ -32,9 +32,9 @@ describe('makeSessionStartHook', () => {
     const out = await start('startup');
     const context = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
     expect(context.length).toBeLessThanOrEqual(1500);
-    expect(context).toMatch(/newest is [0-9A-Z]{26} \(an autosave, written 3 hours ago\)/);
+    expect(context).toMatch(/newest this session may load is [0-9A-Z]{26} \(an autosave, written 3 hours ago\)/);
     expect(context).toContain('build the widget');
-    expect(context).toContain('git capsule resume');
+    expect(context).toMatch(/git capsule resume --id [0-9A-Z]{26}/);
     expect(context.split('\n').some((l) => l.startsWith('IGNORE'))).toBe(false);
   });
 

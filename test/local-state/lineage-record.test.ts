@@ -139,6 +139,16 @@ describe('the hand-over record', () => {
     });
   });
 
+  it('lists the earlier sessions of a live client process too: its whole lineage is live', () => {
+    const a = client();
+    const b = client();
+    recordLiveSession(dir, a, 'A0', NOW, { fresh: true });
+    recordLiveSession(dir, b, 'B0', NOW, { fresh: true });
+    recordHandOver(dir, b, { from: 'B0', reason: 'clear' }, NOW);
+    takeLineage(dir, b, 'B1', NOW);
+    expect(readLiveSessions(dir, a, NOW)).toEqual(['B0', 'B1']);
+  });
+
   it('prunes the records of client processes that are gone or whose pid a later process took, keeping live ones and pid-less ones', async () => {
     const live = client();
     const gone = client();

@@ -14,6 +14,9 @@ describe('placeInScope', () => {
     ['takes this author on this machine in another worktree after that', { worktree: 'w-other' }, SCOPE, { tier: 'author' }],
     ['takes this author on this machine on another branch after that', { branch: 'feature' }, SCOPE, { tier: 'author' }],
     ['matches the author by email whatever its case', { author: 'Alice@Example.COM' }, SCOPE, { tier: 'worktree' }],
+    ['takes a capsule that does not say its branch as of this worktree and branch (unknown is not different)', { branch: undefined }, SCOPE, { tier: 'worktree' }],
+    ['takes a capsule that does not say its worktree as of this worktree and branch', { worktree: undefined }, SCOPE, { tier: 'worktree' }],
+    ['still sets aside a recorded branch this resume cannot compare (a detached HEAD)', {}, { ...SCOPE, here: { ...ME, branch: undefined } }, { tier: 'author' }],
     ['takes a handoff addressed to this author', { trigger: 'handoff', handoffTo: 'alice@example.com', author: 'bob@example.com', machine: 'm-BOB' }, SCOPE, { tier: 'handoff' }],
   ])('%s', (_name, row, scope, expected) => {
     expect(placeInScope({ ...MINE, ...row }, scope, NOW)).toEqual(expected);

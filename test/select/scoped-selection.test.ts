@@ -73,6 +73,15 @@ describe('selectCapsule with a scope', () => {
     expect(sel.capsule).toMatchObject({ id: ulid(1), basis: 'worktree' });
   });
 
+  it('selects a newer authored capsule that does not say its branch or worktree over an older autosave of this worktree', () => {
+    const autosave = capsule(1, { ...ME, session_id: 'S1', trigger: 'autosave' });
+    const { repo_branch: _b, worktree: _w, ...unplaced } = ME;
+    const handWritten = capsule(3, { ...unplaced, trigger: 'manual' });
+    const sel = selectCapsule([autosave, handWritten], { now, scope: scope() });
+    expect(sel.capsule).toMatchObject({ id: ulid(3), basis: 'worktree' });
+    expect(sel.rejected).toEqual([expect.objectContaining({ id: ulid(1), reason: 'superseded', detail: 'valid, older than the selected capsule' })]);
+  });
+
   it('prefers the newer session of the lineage, and an authored capsule over the autosave of the same session', () => {
     const lineage = { sessions: ['S0', 'S1'] };
     const older = capsule(9, { ...ME, session_id: 'S0', trigger: 'autosave' });

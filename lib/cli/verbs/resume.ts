@@ -1,5 +1,4 @@
 import { shellSessionId } from '../../hosts/shell-session';
-import { continueFrom } from '../../local-state/continuation';
 import { runResume } from '../../resume-runtime/run-resume';
 import { parseVerbArgs, usageError } from '../args';
 import { shellLineageSignal } from '../shell-lineage';
@@ -9,8 +8,9 @@ import { EXIT, type Verb } from '../context';
  * `git capsule resume`: prints exactly the text the SessionStart(clear|compact) hook injects,
  * consuming the capsule unless told not to. Run by the agent inside a session (the Bash tool
  * passes the host's `CLAUDE_PID` and `CLAUDE_CODE_SESSION_ID`; Codex's shell `CODEX_SESSION_ID`
- * under its client process), it resumes that session's own lineage first, and the session's next
- * autosave folds on top of what it loaded.
+ * under its client process), it resumes that session's own lineage first, and re-bases the
+ * session on what it loaded: its next autosave starts from that capsule (naming it as parent)
+ * and the autosave it had before is set aside (`paused`).
  */
 export const verb: Verb = {
   name: 'resume',
@@ -28,7 +28,9 @@ export const verb: Verb = {
 Without --id it takes only this session's own capsules (its lineage, when run inside a Claude
 Code or Codex session), else this author's on this machine (this worktree and branch first), else a
 handoff addressed to this author; others are listed under CAPSULES NOT SELECTED with who and
-where they came from. The output is the text the hook injects (at most 10,000 characters). Exit
+where they came from. Inside a session, the session goes on from the capsule it loaded: its next
+autosave starts from that state (parent_capsule_id names it), and the autosave it had before is
+set aside as paused. The output is the text the hook injects (at most 10,000 characters). Exit
 0 whenever a text was produced, including when no capsule could be loaded (the text says why); 2
 on usage errors.`,
   async run(args, ctx) {
@@ -50,16 +52,11 @@ on usage errors.`,
       event: 'cli:resume',
       signal: shellLineageSignal(ctx.env),
       lineage: 'read',
+      // The skill path: the session that ran this goes on from what it loaded, like after a /clear.
+      rebase: true,
     });
-    // The skill path: the session that ran this goes on from what it loaded, like after a /clear.
-    if (result.consumed && result.capsuleId && typeof sessionId === 'string' && result.runtimeDir) {
-      try {
-        continueFrom(result.runtimeDir, sessionId, result.capsuleId, result.doc, { keepExisting: false });
-      } catch (err) {
-        ctx.stderr(`git capsule resume: could not record that this session continues ${result.capsuleId}: ${err instanceof Error ? err.message : String(err)}\n`);
-      }
-    }
-    const { doc: _doc, lineage: _lineage, runtimeDir: _dir, ...reported } = result;
+    if (result.rebased && 'failed' in result.rebased) ctx.stderr(`git capsule resume: ${result.rebased.failed}\n`);
+    const { doc: _doc, lineage: _lineage, runtimeDir: _dir, rebased: _rebased, ...reported } = result;
     ctx.stdout(values.json ? `${JSON.stringify(reported, null, 2)}\n` : result.text);
     return EXIT.OK;
   },

@@ -11,6 +11,7 @@ import { EXIT, type CliContext, type Verb } from '../context';
 import { withStoreWhile } from '../with-store';
 import { readRepoHead } from '../../git/repo-head';
 import { walkToGitDir } from '../../git/git-dir-walk';
+import { addFrontmatterFields } from '../../capsule/add-frontmatter-fields';
 
 type Flags = { objective?: string; 'waiting-on'?: string; next?: string; tag?: string[]; trigger?: string };
 
@@ -33,8 +34,9 @@ export const verb: Verb = {
 
 Assigns id (a ULID) and created_at (now, with the local offset) when missing, status: active, and
 session_id from CLAUDE_CODE_SESSION_ID or CODEX_SESSION_ID when run inside a Claude Code or Codex
-session (so the resume knows the capsule as that session's own, ahead of its autosave). The store
-stamps author, machine and worktree (docs/format.md "Identity"). A handoff to a person:
+session (so the resume knows the capsule as that session's own, ahead of its autosave), and
+repo_head and repo_branch (the project's HEAD and branch now) when the document leaves them out.
+The store stamps author, machine and worktree (docs/format.md "Identity"). A handoff to a person:
 trigger: handoff and handoff_to: <their email>.
 Secrets (tokens, keys, passwords) are redacted before the commit. Prints the capsule id. An invalid capsule is refused (exit 1) and nothing is written.`,
   async run(args, ctx) {
@@ -84,14 +86,21 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
   // The writer's session: the agent's shell (Claude Code's Bash tool, Codex's exec_command) names it.
   const session = shellSessionId(ctx.env);
   if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && session !== undefined) set('session_id', session);
-  // An untouched document is committed byte for byte, as its author wrote it.
-  if (original !== null && !changed) return original;
-  // Re-rendered anyway: record the project's HEAD when written (DESIGN §1), so a resume can say
-  // how far the project moved since; read from the git files, no process.
+  // The project's HEAD and branch when written (DESIGN §1), like every capsule written here: a
+  // resume says how far the project moved since, and selection knows the capsule as this branch's
+  // (a hand-written one that left them out was set aside as "another worktree or branch"). Read
+  // from the git files, no process; a value the document gives is kept.
   const where = walkToGitDir(ctx.cwd, ctx.env);
   const repo = where === null ? {} : readRepoHead(where.gitDir, where.commonDir);
-  if (fm.repo_head === undefined && repo.head) fm.repo_head = repo.head;
-  if (fm.repo_branch === undefined && repo.branch) fm.repo_branch = repo.branch;
+  const stamps: Record<string, string> = {};
+  if (fm.repo_head === undefined && repo.head) stamps.repo_head = repo.head;
+  if (fm.repo_branch === undefined && repo.branch) stamps.repo_branch = repo.branch;
+  // An otherwise untouched document keeps every byte its author wrote; the stamps are added lines.
+  if (original !== null && !changed) {
+    const stamped = addFrontmatterFields(original, stamps);
+    if (stamped !== null) return stamped;
+  }
+  Object.assign(fm, stamps);
   return renderCapsule(doc);
 }
 

@@ -4,10 +4,12 @@ import { withoutIdentity } from '../../support/capsule-doc';
 describe('git capsule show', () => {
   it('prints the document and its status history, or JSON', async () => {
     const r = cliRepo();
-    await r.cli(['write', '-'], capsuleText({ id: '01JDQ7000000000000000000A1' }));
+    // A document that names its HEAD and branch is committed as written (write stamps them only when missing).
+    const written = capsuleText({ id: '01JDQ7000000000000000000A1', repo_head: 'a'.repeat(40), repo_branch: 'main' });
+    await r.cli(['write', '-'], written);
     await r.cli(['status', '01JDQ7000000000000000000A1', 'paused', '--writer', 'me']);
     const out = await r.cli(['show', '01JDQ7000000000000000000A']);
-    expect(withoutIdentity(out.stdout)).toContain(capsuleText({ id: '01JDQ7000000000000000000A1' }));
+    expect(withoutIdentity(out.stdout)).toContain(written);
     expect(out.stdout).toMatch(/# status: paused/);
     expect(out.stdout).toMatch(/20261129T210000000Z\s+paused\s+by me/);
     const json = JSON.parse((await r.cli(['show', '01JDQ7000000000000000000A1', '--json'])).stdout);

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capsulePath } from '../../../lib/store/memory-format';
 import { git } from '../../store/support/temp-repo';
-import { runCli } from '../../support/run-cli';
+import { runBundle, runCli } from '../../support/run-cli';
 import { capsuleText, cliRepo } from './support';
 import { identityStamp, withoutIdentity } from '../../support/capsule-doc';
 
@@ -24,25 +24,35 @@ describe('git capsule write', () => {
     expect(shown).toMatch(/tags:\n {2}- a\n {2}- b/);
   });
 
-  it("records the project's HEAD and branch when it builds the document, and leaves a complete file as written", async () => {
+  it("records the project's HEAD and branch when it builds the document", async () => {
     const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
     const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
     const id = (await r.cli(['write', '--objective', 'Ship it', '--waiting-on', 'nothing', '--next', 'Merge it'])).stdout.trim();
     const shown = git(r.dir, ['show', `capsules:${capsulePath(id)}`], r.env);
     expect(shown).toContain(`repo_head: ${head}`);
     expect(shown).toContain(`repo_branch: ${branch}`);
-    writeFileSync(join(r.dir, 'c.md'), capsuleText());
-    await r.cli(['write', 'c.md']);
-    expect(git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env)).not.toContain('repo_head');
   });
 
-  it('commits a file as written and reports it with --json', async () => {
-    writeFileSync(join(r.dir, 'c.md'), capsuleText());
+  it("stamps the project's HEAD and branch on a complete hand-written file that leaves them out, every other byte as written", async () => {
+    const head = git(r.dir, ['rev-parse', 'HEAD'], r.env);
+    const branch = git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env);
+    // A document that carries its own id and created_at: nothing else about it is changed.
+    const written = `${capsuleText()}`.replace('objective: Make the store write capsules', 'objective:   "Make the store write capsules"   # spaced as its author wrote it');
+    writeFileSync(join(r.dir, 'c.md'), written);
     const out = await r.cli(['write', 'c.md', '--json']);
     expect(JSON.parse(out.stdout)).toMatchObject({ id: '01JDQ7000000000000000000AB', changed: true, path: 'capsules/2024-11-27/01JDQ7000000000000000000AB/capsule.md' });
     const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
     expect(`${stored}\n`).toMatch(identityStamp('test@example.com'));
-    expect(withoutIdentity(stored)).toBe(capsuleText().trim());
+    expect(withoutIdentity(stored)).toBe(written.replace('\n---\n\n', `\nrepo_head: ${head}\nrepo_branch: ${branch}\n---\n\n`).trim());
+  });
+
+  it('keeps the HEAD and branch a document names', async () => {
+    writeFileSync(join(r.dir, 'c.md'), capsuleText({ repo_head: 'a'.repeat(40), repo_branch: 'feature/elsewhere' }));
+    await r.cli(['write', 'c.md']);
+    const stored = git(r.dir, ['show', `capsules:${capsulePath('01JDQ7000000000000000000AB')}`], r.env);
+    expect(stored).toContain(`repo_head: ${'a'.repeat(40)}`);
+    expect(stored).toContain('repo_branch: feature/elsewhere');
+    expect(stored.match(/^repo_branch:/gm)).toHaveLength(1);
   });
 
   it('reads standard input with -', async () => {
@@ -87,5 +97,26 @@ describe('git capsule write redaction', () => {
     expect(shown).not.toContain(token);
     expect(shown).toContain('[REDACTED:');
     r.done();
+  });
+});
+
+// The built CLI, as a user runs it: a capsule written by hand with its own id and created_at is
+// this worktree's and branch's, so a resume here takes it over an older autosave of this worktree.
+describe('a hand-written capsule in its own worktree', () => {
+  let r: ReturnType<typeof cliRepo>;
+  beforeEach(() => (r = cliRepo()));
+  afterEach(() => r.done());
+
+  it('is resumed over an older autosave of this worktree', () => {
+    // As the Stop hook writes it: with the branch (before, the hand-written one without it lost to this).
+    const autosave = capsuleText({ id: '01JDQ7000000000000000000A1', created_at: '2026-11-29T20:00:00Z', trigger: 'autosave', tags: ['autosave'], session_id: 'S-earlier', repo_branch: 'main', objective: 'EARLIER autosave' });
+    const handWritten = capsuleText({ id: '01JDQ7000000000000000000B2', created_at: '2026-11-29T20:30:00Z', objective: 'HAND-WRITTEN plan for the exporter' });
+    expect(handWritten).not.toMatch(/repo_branch|worktree/);
+    expect(git(r.dir, ['symbolic-ref', '--short', 'HEAD'], r.env)).toBe('main');
+    expect(runBundle(['write', '-'], { cwd: r.dir, env: r.env, stdin: autosave }).code).toBe(0);
+    expect(runBundle(['write', '-'], { cwd: r.dir, env: r.env, stdin: handWritten }).code).toBe(0);
+    const out = runBundle(['resume', '--no-consume', '--json'], { cwd: r.dir, env: r.env });
+    expect(JSON.parse(out.stdout)).toMatchObject({ capsuleId: '01JDQ7000000000000000000B2' });
+    expect(JSON.parse(out.stdout).text).toContain('valid, older than the selected capsule');
   });
 });
