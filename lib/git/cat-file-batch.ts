@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import type { TreeView } from './tree-bytes';
-import { DEFAULT_GIT_TIMEOUT_MS, releaseGitChild, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
+import { DEFAULT_GIT_TIMEOUT_MS, gitSpawnGroup, releaseGitChild, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
 import { childProcess } from './lazy-modules';
 
 /** One object read by `git cat-file --batch`. */
@@ -136,8 +136,9 @@ export class CatFileBatch implements StoreObjectReader {
   start(): ChildProcessWithoutNullStreams {
     if (this.child) return this.child;
     const args = ['cat-file', '--batch'];
-    const child = childProcess().spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
-    trackGitChild(child);
+    const group = gitSpawnGroup();
+    const child = childProcess().spawn('git', args, { cwd: this.git.cwd, env: this.git.env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, ...group });
+    trackGitChild(child, group);
     let stderr = '';
     child.stderr.on('data', (b: Buffer) => (stderr += b.toString('utf8')));
     child.stdout.on('data', (b: Buffer) => this.onData(b));

@@ -2,7 +2,7 @@ import type { ChildProcess } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, gitEnv } from './git-env';
 import { childProcess } from './lazy-modules';
-import { killTree } from './process-tree';
+import { gitOwnsGroup, killGroup, killTree } from './process-tree';
 
 /** What one git call returned. */
 export interface GitOutput {
@@ -51,10 +51,26 @@ const released = new Set<ChildProcess>();
  * started walks the whole process table, and it started nothing.
  */
 export function endGitChildren(): void {
-  for (const child of running) if (child.pid !== undefined && child.exitCode === null) killTree(child.pid);
+  for (const child of running) if (child.pid !== undefined && child.exitCode === null && child.signalCode === null) killTree(child.pid, { group: groupLed.has(child) });
   running.clear();
-  for (const child of released) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of released) {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child.pid !== undefined && groupLed.has(child)) killGroup(child.pid);
+  }
   released.clear();
+}
+
+/** Children started as leaders of their own process group (startGitInOwnGroups): ending one ends its group. */
+const groupLed = new WeakSet<ChildProcess>();
+
+/** The spawn options every git child shares: its own process group in a hook (lib/git/process-tree.ts). */
+export function gitSpawnGroup(): { detached: boolean } {
+  return { detached: gitOwnsGroup() };
+}
+
+/** Notes that `child` leads its own group when it was started so. */
+function noteGroup(child: ChildProcess, spawned: { detached: boolean }): void {
+  if (spawned.detached) groupLed.add(child);
 }
 
 /**
@@ -70,7 +86,8 @@ export function releaseGitChild(child: ChildProcess): void {
 }
 
 /** Counts `child` (a long-lived git such as `cat-file --batch`) among those `endGitChildren` ends, until it closes. */
-export function trackGitChild(child: ChildProcess): void {
+export function trackGitChild(child: ChildProcess, spawned: { detached: boolean } = { detached: false }): void {
+  noteGroup(child, spawned);
   running.add(child);
   child.once('close', () => running.delete(child));
 }
@@ -103,7 +120,9 @@ function runDetached(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[
 function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], opts: GitCallOptions): Promise<GitOutput> {
   const timeoutMs = opts.timeoutMs ?? DEFAULT_GIT_TIMEOUT_MS;
   const call = new Promise<GitOutput>((resolve, reject) => {
-    const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true });
+    const group = gitSpawnGroup();
+    const child = childProcess().spawn('git', args as string[], { cwd, env: opts.env ? { ...env, ...opts.env } : env, stdio: ['pipe', 'pipe', 'pipe'], windowsHide: true, ...group });
+    noteGroup(child, group);
     running.add(child);
     let stdout = '';
     let stderr = '';
@@ -111,7 +130,7 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     const timer = setTimeout(() => {
       timedOut = true;
       // git and whatever it started (an alias, a credential helper), which may hold a ref lock.
-      if (child.pid !== undefined) killTree(child.pid);
+      if (child.pid !== undefined) killTree(child.pid, { group: group.detached });
       else child.kill('SIGKILL');
       // A grandchild that escaped may keep the pipes open: stop waiting for them.
       child.stdout.destroy();

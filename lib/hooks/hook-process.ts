@@ -1,13 +1,15 @@
 import { readFileSync, writeSync } from 'node:fs';
 import type { HookEventName } from '../hosts/host';
 import { endGitChildren } from '../git/git-runner';
+import { startGitInOwnGroups } from '../git/process-tree';
 import { runHook, type HookSpec } from './run-hook';
 
 /**
  * The process wrapper every `entry-<event>.ts` calls: reads stdin, runs the hook, writes its
  * answer with a synchronous write (so nothing is lost to the exit), and exits 0 even if
  * something escaped the runner. On exit every git the hook still waits for (one it gave up on at
- * its budget) is ended with everything it started: `process.exit` alone leaves them running.
+ * its budget) is ended with its process group and everything it started: `process.exit` alone
+ * leaves them running. A signal from the host ends the hook the same way.
  */
 export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void {
   if (process.env.CAPSULE_DISABLED !== undefined) return; // pass through untouched, stdin unread
@@ -17,7 +19,12 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
     writeSync(1, `${JSON.stringify({ systemMessage: `capsule: ${spec.event} hook skipped [HOOK_INTERNAL] ${reason}`.replace(/\s+/g, ' ').slice(0, 300) })}\n`);
     process.exit(0);
   };
+  // Each git leads a process group of its own, so ending it at exit ends what it started too,
+  // even a child its parent left behind; and a host that stops the hook with a signal (SIGTERM
+  // at its timeout, SIGINT, SIGHUP) gets the same cleanup: node's default would exit without it.
+  startGitInOwnGroups();
   process.on('exit', endGitChildren);
+  for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
   runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1] }).then(

@@ -5,6 +5,7 @@ import type { HookAnswer } from '../hosts/hook-answer';
 import type { HookInputs } from '../hosts/hook-inputs';
 import type { HookEventName, HostAdapter } from '../hosts/host';
 import { locateRuntime } from '../local-state/runtime-dir';
+import { trustStateDir } from '../local-state/state-dir-trust';
 import { recordHookRun } from '../local-state/last-runs';
 import { VERSION } from '../launch/version';
 import { declaredHost, pickHost } from './pick-host';
@@ -104,6 +105,14 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     const projectDir = host.projectDir(checked.input, io.env);
     const location = locateRuntime(projectDir, io.env);
     if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
+    // Checked before anything is written there; refused, the hook skips its work and says why (exit 0).
+    try {
+      trustStateDir(location.runtimeDir);
+    } catch (err) {
+      logDir = io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
+      if (isCapsuleError(err)) return failOpen(err.code, err.message);
+      throw err;
+    }
     logDir = location.runtimeDir;
     recordHookRun(location.runtimeDir, { host: host.name, event: spec.event, at: io.now(), session: typeof checked.input.session_id === 'string' ? checked.input.session_id : null, env: io.env, script: io.script, version: VERSION });
     const ctx: HookContext = {

@@ -1,7 +1,8 @@
-import { linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { newCapsuleId } from '../capsule/id';
 import { STATE_FILES } from './state-files';
+import { ensureOwnDir } from './state-dir-trust';
 
 /** The machine id's file inside the runtime dir (STATE_FILES.machineId): made once per clone, never committed, never changed. */
 export const MACHINE_ID_FILE = STATE_FILES.machineId.path;
@@ -22,15 +23,15 @@ const MACHINE_ID = /^m-[0-9A-HJKMNP-TV-Z]{26}$/;
  * This clone's machine id (`m-<ULID>`), created on first use with a create-only link, so two
  * hooks racing to create it both end up with the first one's id. The runtime dir is the clone's
  * (`<git common dir>/capsule`, or `CAPSULE_STATE_DIR`): linked worktrees share it, another
- * clone on the same machine has its own. Throws on an unwritable runtime dir.
+ * clone on the same machine has its own. Throws on an unwritable runtime dir, STATE_DIR_UNSAFE.
  */
 export function readMachineId(runtimeDir: string, now: Date): string {
   const path = join(runtimeDir, MACHINE_ID_FILE);
   const existing = readId(path);
   if (existing !== null) return existing;
-  mkdirSync(runtimeDir, { recursive: true });
+  ensureOwnDir(runtimeDir);
   const temp = `${path}.${process.pid}.tmp`;
-  writeFileSync(temp, `m-${newCapsuleId(now)}\n`);
+  writeFileSync(temp, `m-${newCapsuleId(now)}\n`, { mode: 0o600 });
   try {
     linkSync(temp, path);
   } catch (err) {

@@ -2,6 +2,7 @@ import { closeSync, constants, fchmodSync, fstatSync, lstatSync, mkdirSync, open
 import { dirname } from 'node:path';
 import { CapsuleError } from '../errors/capsule-error';
 import { readRegularFile } from './regular-file';
+import { ensureOwnDir } from './state-dir-trust';
 
 // Every file git-capsule keeps in the runtime state dir goes through here: it holds transcript
 // cursors, autosave documents and error lines, so it is private to the user (files 0600, folders
@@ -14,8 +15,13 @@ const NONBLOCK = constants.O_NONBLOCK ?? 0;
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
 
-/** Creates `dir` (and missing parents, 0700); throws STATE_FILE_UNSAFE when it is a link or not a folder. */
+/**
+ * Creates `dir` (and missing parents, 0700) after checking its state root and every folder from
+ * there down (lib/local-state/state-dir-trust.ts: STATE_DIR_UNSAFE); throws STATE_FILE_UNSAFE
+ * when it is a link or not a folder.
+ */
 export function ensurePrivateDir(dir: string): void {
+  ensureOwnDir(dir);
   mkdirSync(dir, { recursive: true, mode: DIR_MODE });
   const stat = lstatSync(dir);
   if (stat.isSymbolicLink() || !stat.isDirectory()) throw unsafe(dir, stat.isSymbolicLink() ? 'a symbolic link' : 'not a folder');

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { noteStateRoot } from './state-dir-trust';
 
 /** The environment variable that moves the runtime state dir (tests divert it; DESIGN §4). */
 export const STATE_DIR_ENV = 'CAPSULE_STATE_DIR';
@@ -11,6 +12,13 @@ export const STATE_DIR_ENV = 'CAPSULE_STATE_DIR';
  * `cd`: every caller of one repository must land on the same dir.
  */
 export function resolveStateDir(where: { env: NodeJS.ProcessEnv; commonDir: string | null; workTree?: string | null }): string | null {
+  const root = stateDirOf(where);
+  // Noted, so every write below it checks each folder from the root down (state-dir-trust.ts).
+  if (root !== null) noteStateRoot(root);
+  return root;
+}
+
+function stateDirOf(where: { env: NodeJS.ProcessEnv; commonDir: string | null; workTree?: string | null }): string | null {
   const override = where.env[STATE_DIR_ENV];
   if (override) {
     if (isAbsolute(override)) return resolve(override);

@@ -1,6 +1,7 @@
 import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
+import type { LeftOut } from './fsck-paths';
 import { listBoth, type Listings } from './local-moves';
 import { buildMergeStream, laterCommitTime, writeScratchCommit } from './merge-commit';
 import type { TreeListing } from './merge-listings';
@@ -9,11 +10,11 @@ import { MEMORY_LAYOUT, mergeTrees, type MergedTree } from './merge-trees';
 // A remote is one more writer, not an authority (DESIGN §3). A fast-forward takes its tree as it
 // is, so it is taken only when that tree is exactly what merging it gives: the merge keeps every
 // local capsule file, keeps the newer of two documents, rebuilds the index from the documents and
-// their status events, and leaves out paths git's fsck refuses. Anything else is refused here and
+// their status events, and leaves out entries no memory tree holds (fsck-paths.ts). Anything else is refused here and
 // repaired with one commit on top of the remote's tip.
 
 /** Why a sync did not take part of the remote's tree as it is. */
-export type SyncRefusalReason = 'drops-local-files' | 'older-document' | 'index-disagrees' | 'unsafe-path';
+export type SyncRefusalReason = 'drops-local-files' | 'older-document' | 'index-disagrees' | LeftOut['kind'];
 
 /** One kind of thing a sync refused from the remote, with how many and the first few paths. */
 export interface SyncRefusal {
@@ -31,6 +32,9 @@ export const REFUSAL_TEXT: Readonly<Record<SyncRefusalReason, string>> = {
   'older-document': 'capsule documents the remote replaced with an older version (kept the newer)',
   'index-disagrees': "index files the remote's documents and status events do not give (rebuilt)",
   'unsafe-path': 'paths git fsck refuses (left out)',
+  symlink: 'symbolic links, which the capsule layout never holds (left out)',
+  gitlink: 'gitlinks (submodule entries), which the capsule layout never holds (left out)',
+  'too-deep': 'folders nested deeper than the capsule layout, which hosts enforcing git\'s tree-depth limit refuse (left out whole)',
 };
 
 /** The refusal of `paths` for `reason`, or nothing when there are none. */
@@ -38,10 +42,16 @@ export function refusal(reason: SyncRefusalReason, paths: readonly string[]): Sy
   return paths.length === 0 ? [] : [{ reason, count: paths.length, paths: [...paths].sort().slice(0, MAX_NAMED) }];
 }
 
+/** The refusals of the entries sync left out, one per kind, in a fixed order. */
+export function leftOutRefusals(entries: readonly LeftOut[]): SyncRefusal[] {
+  const kinds: Array<LeftOut['kind']> = ['unsafe-path', 'symlink', 'gitlink', 'too-deep'];
+  return kinds.flatMap((kind) => refusal(kind, entries.filter((e) => e.kind === kind).map((e) => e.path)));
+}
+
 /**
  * Where `theirs`, taken as it is, differs from the merge of `ours` and `theirs`: capsule files of
  * ours it lacks (that the merge keeps: a retired capsule's are not), documents the merge kept
- * ours of (newer), index files that are not the rebuild's, paths fsck refuses. Empty means a
+ * ours of (newer), index files that are not the rebuild's, entries sync leaves out. Empty means a
  * fast-forward to `theirs` loses and believes nothing the merge would not.
  */
 export function refusalsOf(input: { ours: TreeListing; theirs: TreeListing; merged: MergedTree }): SyncRefusal[] {
@@ -53,7 +63,7 @@ export function refusalsOf(input: { ours: TreeListing; theirs: TreeListing; merg
   const theirsIndex = merged.sideIndexes[1];
   const indexPaths = [...new Set([...merged.index.keys(), ...theirsIndex.keys()])].filter((p) => MEMORY_LAYOUT.isDerived(p));
   const disagreeing = indexPaths.filter((p) => merged.index.get(p) !== theirsIndex.get(p));
-  return [...refusal('drops-local-files', dropped), ...refusal('older-document', older), ...refusal('index-disagrees', disagreeing), ...refusal('unsafe-path', merged.unsafe)];
+  return [...refusal('drops-local-files', dropped), ...refusal('older-document', older), ...refusal('index-disagrees', disagreeing), ...leftOutRefusals(merged.unsafe)];
 }
 
 /** A remote tip checked before it is taken: what would be refused, and the merge that repairs it. */

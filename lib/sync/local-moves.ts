@@ -4,11 +4,12 @@ import type { GitRunner } from '../git/git-runner';
 import { canonicalListing } from './canonical-listing';
 import { historyRef } from './local-history';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
+import type { LeftOut } from './fsck-paths';
 import type { MergeResolution, TreeFile } from './merge-listings';
 import { listTree, mergeTrees } from './merge-trees';
 
 /** A move of the local memory ref: where it went, or a lost race (with git's words). */
-export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[]; unsafe: string[] } | { ok: false; reason: string };
+export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[]; unsafe: LeftOut[] } | { ok: false; reason: string };
 
 /** Both tips' listings, with every capsule file where the current layout keeps it (see canonicalListing). */
 export type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile> };

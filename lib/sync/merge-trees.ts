@@ -8,7 +8,7 @@ import { V3_CAPSULE_ENTRY, V3_TOMBSTONE } from '../store/layout-paths';
 import { canonicalListing } from './canonical-listing';
 import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
-import { withoutUnsafePaths } from './fsck-paths';
+import { uniqueLeftOut, withoutUnsafePaths, type LeftOut } from './fsck-paths';
 import { capsuleSources, reuseIndexEntries, type CapsuleSource, type IndexSide } from './index-reuse';
 import { findDocumentConflicts, mergeListings, type MergeLayout, type MergeResolution, type TreeFile, type TreeListing } from './merge-listings';
 import type { IndexEntry } from '../store/types';
@@ -20,7 +20,7 @@ export const MEMORY_LAYOUT: MergeLayout = {
   mustAgree: (path) => path === FORMAT_PATH,
 };
 
-/** Every blob of a commit's tree (`ls-tree -r -z`), path → mode and blob id. Throws GIT_FAILED. */
+/** Every blob and gitlink of a commit's tree (`ls-tree -r -z`), path → mode and object id (a gitlink is kept so sync can leave it out, and say so). Throws GIT_FAILED. */
 export async function listTree(git: GitRunner, commit: string): Promise<Map<string, TreeFile>> {
   const out = await git.run(['ls-tree', '-r', '-z', '--full-tree', commit]);
   const files = new Map<string, TreeFile>();
@@ -28,7 +28,7 @@ export async function listTree(git: GitRunner, commit: string): Promise<Map<stri
     const tab = record.indexOf('\t');
     if (tab < 0) continue;
     const [mode = '', type, oid = ''] = record.slice(0, tab).split(' ');
-    if (type === 'blob') files.set(record.slice(tab + 1), { mode, oid });
+    if (type === 'blob' || type === 'commit') files.set(record.slice(tab + 1), { mode, oid });
   }
   return files;
 }
@@ -43,8 +43,8 @@ export interface MergedTree {
   summarized: number;
   /** Each side's own index files (path → text), to write only the index files the merge changes. */
   sideIndexes: [Map<string, string>, Map<string, string>];
-  /** Paths of either side git fsck refuses (lib/sync/fsck-paths.ts), left out of the merge; sorted. */
-  unsafe: string[];
+  /** Entries of either side sync leaves out (lib/sync/fsck-paths.ts: fsck-refused names, links, gitlinks, too deep); sorted by path. */
+  unsafe: LeftOut[];
 }
 
 /**
@@ -80,7 +80,7 @@ export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListi
   if (current) files.set(FORMAT_PATH, rawOurs.get(FORMAT_PATH)!);
   else index.set(FORMAT_PATH, FORMAT_TEXT);
   const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);
-  const unsafe = [...new Set([...oursUnsafe, ...theirsUnsafe])].sort();
+  const unsafe = uniqueLeftOut([...oursUnsafe, ...theirsUnsafe]);
   return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)], unsafe };
 }
 

@@ -1,6 +1,7 @@
 import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
+import type { LeftOut } from './fsck-paths';
 import type { Listings } from './local-moves';
 import { fastImportData, laterCommitTime, treeEdits, writeScratchCommit } from './merge-commit';
 import type { MergeResolution } from './merge-listings';
@@ -16,8 +17,8 @@ export interface PublishedOnRemote {
   localCommits: number;
   summary: PublishSummary | null;
   resolutions: MergeResolution[];
-  /** Paths of either side git fsck refuses, left out of the union (see mergeTrees). */
-  unsafe: string[];
+  /** Entries of either side sync leaves out of the union (see mergeTrees). */
+  unsafe: LeftOut[];
 }
 
 /**

@@ -10,13 +10,13 @@ import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../sto
 import { openStore } from '../store/open-store';
 import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
-import { checkIncoming, refusal, takeRemoteTip, type SyncRefusal } from './incoming-check';
+import { checkIncoming, leftOutRefusals, takeRemoteTip, type SyncRefusal } from './incoming-check';
 import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
 import { withoutUnsafePaths } from './fsck-paths';
-import { dropPaths, unsafeInDiff } from './outgoing-check';
+import { dropPaths, nameStatusOfRaw, unsafeInDiff } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
 import { publishOnRemote } from './publish-on-remote';
@@ -212,7 +212,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
       })
       : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!) });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
-    report.refused.push(...refusal('unsafe-path', moved.unsafe));
+    report.refused.push(...leftOutRefusals(moved.unsafe));
     await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacyTracking!, legacyTip!]);
     local = moved.after;
     report.legacy!.absorbed = true;
@@ -270,18 +270,19 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.local.after = moved.after;
     report.resolutions = moved.resolutions;
-    report.refused.push(...refusal('unsafe-path', moved.unsafe));
+    report.refused.push(...leftOutRefusals(moved.unsafe));
     housekeep(git, store);
     return { done: true, report };
   }
 
-  // Nothing fsck refuses is published, whatever put it on the local branch (read from what this round already listed or diffed).
-  const unsafe = linear ? unsafeInDiff(linear.diff) : withoutUnsafePaths(listings!.ours).unsafe;
+  // Nothing sync leaves out (fsck-refused names, links, gitlinks, too deep) is published, whatever put it on the local
+  // branch (read from what this round already listed or diffed).
+  const unsafe = linear ? unsafeInDiff(linear.raw) : withoutUnsafePaths(listings!.ours).unsafe;
   if (unsafe.length > 0) {
-    progress(`capsule sync: leaving out ${unsafe.length} paths git fsck refuses`);
-    const cleaned = await dropPaths(git, { ref, tip: local!, paths: unsafe });
+    progress(`capsule sync: leaving out ${unsafe.length} entries no memory tree holds (${[...new Set(unsafe.map((u) => u.kind))].join(', ')})`);
+    const cleaned = await dropPaths(git, { ref, tip: local!, paths: unsafe.map((u) => u.path) });
     if (!cleaned.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: cleaned.reason };
-    report.refused.push(...refusal('unsafe-path', unsafe));
+    report.refused.push(...leftOutRefusals(unsafe));
     local = cleaned.commit;
     if (report.action === 'merge') listings!.ours = await listTree(git, local);
   }
@@ -296,7 +297,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
-  report.refused.push(...refusal('unsafe-path', published.unsafe));
+  report.refused.push(...leftOutRefusals(published.unsafe));
   const result = published.commit;
   // The remote already holds all of it (a sync killed after its push, a local merge it has since gone past): nothing to push.
   if (result === remoteTip) report.action = 'fast-forward';
@@ -365,12 +366,14 @@ async function decide(git: GitRunner, local: string | null, remote: string | nul
 const NO_COUNTS: SyncCounts = { capsules: 0, events: 0, changed: 0 };
 
 /** Counts for tips on one line of history, from a diff of the two (no full listing), and that diff (`--name-status -z`). */
-async function countLinear(git: GitRunner, action: SyncAction, local: string, remote: string): Promise<{ counts: { incoming: SyncCounts; outgoing: SyncCounts }; diff: string }> {
-  if (action !== 'push' && action !== 'fast-forward') return { counts: { incoming: NO_COUNTS, outgoing: NO_COUNTS }, diff: '' };
+async function countLinear(git: GitRunner, action: SyncAction, local: string, remote: string): Promise<{ counts: { incoming: SyncCounts; outgoing: SyncCounts }; diff: string; raw: string }> {
+  if (action !== 'push' && action !== 'fast-forward') return { counts: { incoming: NO_COUNTS, outgoing: NO_COUNTS }, diff: '', raw: '' };
   const [from, to] = action === 'push' ? [remote, local] : [local, remote];
-  const out = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--name-status', from, to]);
-  const counts = countDiff(out.stdout);
-  return { counts: action === 'push' ? { incoming: NO_COUNTS, outgoing: counts } : { incoming: counts, outgoing: NO_COUNTS }, diff: out.stdout };
+  // --raw, for the modes the outgoing check reads (a link, a gitlink); the rest read it as --name-status.
+  const out = await git.run(['diff-tree', '-r', '-z', '--no-renames', '--raw', from, to]);
+  const diff = nameStatusOfRaw(out.stdout);
+  const counts = countDiff(diff);
+  return { counts: action === 'push' ? { incoming: NO_COUNTS, outgoing: counts } : { incoming: counts, outgoing: NO_COUNTS }, diff, raw: out.stdout };
 }
 
 async function isAncestor(git: GitRunner, ancestor: string, of: string): Promise<boolean> {

@@ -12,10 +12,10 @@ import { descendantsOf, killTree } from '../../lib/git/process-tree';
     expect(children).toHaveLength(1);
     const order: number[] = [];
     const exited = new Promise<number | null>((resolve) => top.once('exit', (code) => resolve(code)));
-    killTree(top.pid!, (pid, signal) => {
+    killTree(top.pid!, { kill: (pid, signal) => {
       order.push(pid);
       process.kill(pid, signal);
-    });
+    } });
     expect(order).toEqual([top.pid, ...children]);
     // Killed, not exited 0 after its child went.
     expect(await exited).toBeNull();

@@ -1,30 +1,20 @@
 import type { LineageSignal } from '../../local-state/lineage-signal';
 import { readFileSync } from 'node:fs';
+import { processTable } from '../../git/process-table';
 
-/** One process as /proc/<pid>/stat describes it. */
+/** One process as the process table describes it (lib/git/process-table.ts). */
 export interface ProcStat {
   pid: number;
   comm: string;
   ppid: number;
-  /** Start time in clock ticks since boot: with the pid, it names one process even after pid reuse. */
+  /** Start time in the table's own unit (/proc: clock ticks since boot; ps: lstart): with the pid, it names one process even after pid reuse. */
   startTicks: string;
 }
 
-/** Reads /proc/<pid>/stat, or null (no /proc, or the process is gone). */
+/** One process from the process table (lib/git/process-table.ts: /proc, else ps), or null (none can be read, or the process is gone). */
 export function readProcStat(pid: number): ProcStat | null {
-  let text: string;
-  try {
-    text = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // comm may hold spaces and parentheses: it runs from the first '(' to the last ')'.
-  const open = text.indexOf('(');
-  const close = text.lastIndexOf(')');
-  if (open === -1 || close < open) return null;
-  const rest = text.slice(close + 2).split(' ');
-  const ppid = Number(rest[1]);
-  return Number.isInteger(ppid) && rest[19] !== undefined ? { pid, comm: text.slice(open + 1, close), ppid, startTicks: rest[19] } : null;
+  const entry = processTable().read(pid);
+  return entry === null ? null : { pid, comm: entry.comm, ppid: entry.ppid, startTicks: entry.start };
 }
 
 // A hook runs as `$SHELL -lc "<command>"` under the client; the shell usually execs node, but
@@ -58,13 +48,13 @@ export function codexClientProcess(ppid: number, read: (pid: number) => ProcStat
  * sessions (two terminals, or a `codex exec` started from inside another session) are two
  * processes: the nearest `codex` ancestor is each hook's own client. The start time makes the
  * signal proof of "the same process" (lineage-record.ts takes the previous session of a proven
- * process). Where there is no /proc (macOS) the parent is taken as the client by pid alone
- * (shells there exec the hook's command): no start time, so only a hand-over (PreCompact)
- * links sessions and a /clear falls back to scoping. Null when no ancestor is the client.
+ * process). Without /proc (macOS, the BSDs) the same walk reads ps. Where no process can be read
+ * at all (Windows) there is no signal: the hook's parent is a login shell started for that one
+ * hook (`$SHELL -lc`, `cmd /c`), so keying on it would never match two hooks of one session;
+ * the resume then scopes by worktree, branch and author. Null when no ancestor is the client.
  */
 export function codexLineageSignal(ppid: number, read: (pid: number) => ProcStat | null = readProcStat): LineageSignal | null {
   if (!Number.isInteger(ppid) || ppid <= 1) return null;
-  if (read(ppid) === null) return { host: 'codex', key: String(ppid), pid: ppid };
   const client = codexClientProcess(ppid, read);
   return client === null ? null : { host: 'codex', key: String(client.pid), pid: client.pid, processStart: client.startTicks };
 }

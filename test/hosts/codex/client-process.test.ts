@@ -31,8 +31,8 @@ describe('codexLineageSignal', () => {
     expect(codexLineageSignal(32215, read)).toBeNull();
   });
 
-  it('takes the parent by pid alone, with no start time, where /proc cannot be read', () => {
-    expect(codexLineageSignal(4242, () => null)).toEqual({ host: 'codex', key: '4242', pid: 4242 });
+  it('gives no signal where no process can be read (Windows): never the parent, a login shell started for that one hook', () => {
+    expect(codexLineageSignal(4242, () => null)).toBeNull();
   });
 
   it('gives no signal for a hook whose parent is init (the client is gone)', () => {
