@@ -9,6 +9,7 @@ import { leaveHandOver } from './hand-over';
 import { COMPACT_MARKER_FILE, writeRuntimeJson, type CompactMarker } from '../local-state/runtime-files';
 import { readSessionState, writeSessionState } from '../local-state/session-state';
 import { mintCapsuleId } from '../store/random-bytes';
+import { awaitAutosave } from './await-autosave';
 
 /**
  * PreCompact: folds the session so far, commits it as a checkpoint capsule
@@ -26,6 +27,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
       const signal = ctx.host.lineageSignal(ctx.env);
       // First, so a checkpoint that fails still leaves the lineage for the session after compaction.
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
+      await awaitAutosave(ctx, { sessionId: input.session_id }); // a Stop still folding this session
       const store = lazyStore(deps, ctx);
       try {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);

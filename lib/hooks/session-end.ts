@@ -7,6 +7,7 @@ import { pruneLocalState } from '../local-state/state-files';
 import { pruneDeadLineages } from '../local-state/lineage-record';
 import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
+import { awaitAutosave, SESSION_END_WAIT_MS } from './await-autosave';
 
 /**
  * SessionEnd: with reason `clear`, first the hand-over for the session the same client process
@@ -21,6 +22,9 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       if (!input.session_id) return;
       const signal = input.reason === 'clear' ? ctx.host.lineageSignal(ctx.env) : null;
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'clear');
+      // After the hand-over (the host starts the next session right away), before the fold: a
+      // Stop of this session still committing must not be folded twice at once.
+      await awaitAutosave(ctx, { sessionId: input.session_id }, SESSION_END_WAIT_MS);
       const store = lazyStore(deps, ctx);
       try {
         const saved = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);

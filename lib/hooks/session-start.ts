@@ -13,6 +13,7 @@ import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER
 import { continueFrom } from '../local-state/continuation';
 import { noteLiveSession } from './hand-over';
 import type { CapsuleDocument } from '../capsule/types';
+import { awaitAutosave, lineageKey } from './await-autosave';
 
 /**
  * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and
@@ -34,6 +35,8 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       const resumes = (input.source === 'clear' || input.source === 'compact') && deps.runResume !== undefined;
       if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, input.source === 'startup' || input.source === 'resume');
       noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
+      // The ended session's Stop may still be committing its autosave: the resume reads it.
+      if (resumes) await awaitAutosave(ctx, { lineage: lineageKey(signal) });
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = resumes

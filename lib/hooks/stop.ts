@@ -6,6 +6,8 @@ import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { noteLiveSession } from './hand-over';
+import { clearAutosaveInFlight, markAutosaveInFlight } from '../local-state/autosave-in-flight';
+import { lineageKey } from './await-autosave';
 
 /**
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
@@ -22,7 +24,17 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       if (!input.session_id) return;
-      noteLiveSession(ctx, ctx.host.lineageSignal(ctx.env), input.session_id, false);
+      const signal = ctx.host.lineageSignal(ctx.env);
+      noteLiveSession(ctx, signal, input.session_id, false);
+      // Visible while it folds and commits: the hooks that read or consume the branch wait for it
+      // (await-autosave.ts). Removed only after the cursor is saved; a killed run's is stale.
+      let marked = false;
+      try {
+        markAutosaveInFlight(ctx.runtimeDir, { sessionId: input.session_id, lineage: lineageKey(signal), at: ctx.now().toISOString() });
+        marked = true;
+      } catch (err) {
+        ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
+      }
       const gitConfig = await readHookGitConfig(ctx);
       let budget: StopBudgetPlan | undefined;
       const planBudget = () => (budget ??= planBudgetOnStop(input, { ...ctx, gitConfig }));
@@ -37,6 +49,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       } finally {
         // Not awaited: cat-file exits by itself once its input is closed (lazy-store.ts).
         store.release();
+        if (marked) clearAutosaveInFlight(ctx.runtimeDir, input.session_id);
       }
       return planBudget().apply();
     },

@@ -33,6 +33,7 @@ export const STATE_FILES = {
   machineId: { path: 'machine-id', what: "this clone's random machine id (m-<ULID>), stamped as `machine` on every capsule written here; made once, never changed" },
   lastRuns: { path: 'last-runs/', what: 'per hook route (plugin root or settings bundle): version and when each event last ran, for doctor', maxAgeMs: 30 * DAY_MS },
   installRecord: { path: 'install-record.json', what: "each settings file install edited: its text before and after, so uninstall restores it byte for byte" },
+  inFlight: { path: 'in-flight/', what: "each autosave a Stop hook is folding and committing (<session>.json: its pid, lineage, start time), removed after the commit; stale once its process is gone or after 15 s", maxAgeMs: DAY_MS },
   supervise: { path: 'supervise/', what: "each running `git capsule supervise`'s coordination phase, removed when it exits (a killed one's after a day)", maxAgeMs: DAY_MS },
 } as const satisfies Record<string, StateFile>;
 
