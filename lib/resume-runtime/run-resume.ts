@@ -175,6 +175,7 @@ function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: strin
     liveSessions: live,
     ...(opts.lineage === 'read' && sessionId !== undefined ? { running: sessionId } : {}),
     skewMs: CLOCK_SKEW_MS,
+    sealedHere: (text) => store.sealOf(text) === 'valid',
     ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
   };
   return { scope, lineage };

@@ -16,6 +16,9 @@ import { keepsImportPacks, objectsDirOf, scheduleHousekeeping } from '../git/hou
 import { resolveStateDir } from '../local-state/state-dir';
 import type { IdentityStamp } from '../capsule/identity-fields';
 import { readLocalIdentity } from '../local-state/local-identity';
+import { ensureSealKey, readSealKey } from '../local-state/seal-key';
+import { checkSeal, type SealCheck } from '../capsule/seal';
+import { randomBytesForId } from './random-bytes';
 import { retireFinished, type RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import { setStatus } from './set-status';
@@ -28,12 +31,15 @@ import { acquireWriteLock, writeLockPath } from './write-lock';
 export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
+  private key: Uint8Array | null | undefined;
 
   constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     let stamp: IdentityStamp | undefined;
     // Read once, on the first write: a reading verb never touches the machine id.
     const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
+    // Made on the first write, read on the first check: a reading verb that checks nothing never touches it.
+    const sealKey = () => (this.key ??= ensureSealKey(this.stateDir, (n) => new Uint8Array(randomBytesForId(n))).key);
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const objectsDir = () => (this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null);
@@ -50,7 +56,7 @@ export class GitMemoryStore implements MemoryStore {
       await tree.tip();
       throw checkedOutError(ref, holders);
     };
-    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, keepPack, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, sealKey, lock, guard, housekeeping, keepPack, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */
@@ -80,6 +86,12 @@ export class GitMemoryStore implements MemoryStore {
 
   writerIdentity(now: Date): IdentityStamp {
     return this.parts.stamp(now);
+  }
+
+  sealOf(text: string): SealCheck {
+    // undefined: not read yet; null: this clone has no key yet, so nothing is sealed here.
+    if (this.key === undefined) this.key = readSealKey(this.stateDir);
+    return checkSeal(text, this.key);
   }
 
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */

@@ -1,4 +1,5 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
+import type { SealCheck } from '../capsule/seal';
 import type { RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
@@ -119,6 +120,11 @@ export interface MemoryStore {
   readonly gitDir: string;
   /** Who and where this store writes: the identity it stamps on every capsule (creates this clone's machine id on first use). */
   writerIdentity(now: Date): IdentityStamp;
+  /**
+   * Whether this clone sealed `text` (lib/capsule/seal.ts): `valid` only for a document written
+   * here, unchanged since. Reads the key without making one (SEAL_KEY_UNREADABLE).
+   */
+  sealOf(text: string): SealCheck;
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
   repoDirs(): RepoDirs;
   /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
