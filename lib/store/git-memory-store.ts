@@ -19,6 +19,11 @@ import { readLocalIdentity } from '../local-state/local-identity';
 import { ensureSealKey, readSealKey } from '../local-state/seal-key';
 import { checkSeal, type SealCheck } from '../capsule/seal';
 import { randomBytesForId } from './random-bytes';
+import { sealOwnHistory } from './seal-upgrade';
+import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
+import { appendErrorLog } from '../local-state/error-log';
+import { STATE_FILES, statePath } from '../local-state/state-files';
+import { isCapsuleError } from '../errors/capsule-error';
 import { retireFinished, type RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import { setStatus } from './set-status';
@@ -32,6 +37,7 @@ export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
   private key: Uint8Array | null | undefined;
+  private upgraded = false;
 
   constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
@@ -120,8 +126,28 @@ export class GitMemoryStore implements MemoryStore {
     return initMemory(this.parts);
   }
 
-  writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult> {
+  async writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult> {
+    await this.sealOwnHistory(opts.now);
     return writeCapsule(this.parts, text, opts);
+  }
+
+  async sealOwnHistory(now: Date): Promise<number> {
+    if (this.upgraded) return 0;
+    const marker = statePath(this.stateDir, STATE_FILES.sealUpgrade);
+    if (readPrivateFile(marker) !== null) {
+      this.upgraded = true;
+      return 0;
+    }
+    try {
+      const done = await sealOwnHistory(this.parts, { commonDir: this.commonDir, now });
+      writePrivateFile(marker, `${JSON.stringify({ at: now.toISOString(), sealed: done.sealed, commit: done.commit })}\n`);
+      this.upgraded = true;
+      return done.sealed;
+    } catch (err) {
+      // Never in the way of a write or a resume: the next one tries again, and the log says why.
+      appendErrorLog(this.stateDir, { code: 'SEAL_UPGRADE_FAILED', message: `${isCapsuleError(err) ? `[${err.code}] ` : ''}${err instanceof Error ? err.message : String(err)}`, now, event: 'seal-upgrade' });
+      return 0;
+    }
   }
 
   setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {

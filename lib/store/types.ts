@@ -125,6 +125,13 @@ export interface MemoryStore {
    * here, unchanged since. Reads the key without making one (SEAL_KEY_UNREADABLE).
    */
   sealOf(text: string): SealCheck;
+  /**
+   * Seals, once per clone, the capsules its own reflog says it wrote before seals existed
+   * (lib/store/seal-upgrade.ts); every write runs it first, a scoped resume before selecting.
+   * Never throws: a failure is an error-log line (SEAL_UPGRADE_FAILED) and the next call tries
+   * again. Returns how many it sealed.
+   */
+  sealOwnHistory(now: Date): Promise<number>;
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
   repoDirs(): RepoDirs;
   /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
