@@ -40,7 +40,7 @@ export type ScopeTier = 'lineage' | 'worktree' | 'author' | 'handoff';
 export const TIER_ORDER: readonly ScopeTier[] = ['lineage', 'worktree', 'author', 'handoff'];
 
 /** Reasons a capsule is outside the scope: never resumed, never consumed, counted with who and where. */
-export const SCOPE_REASONS: readonly RejectionReason[] = ['other-author', 'other-machine', 'live-session', 'no-identity', 'not-sealed'];
+export const SCOPE_REASONS: readonly RejectionReason[] = ['other-author', 'other-machine', 'live-session', 'no-identity', 'not-sealed', 'foreign-revision'];
 
 /** A row's place: in scope at a tier, or out of it with the reason and who/where it came from. */
 export type Placement = { tier: ScopeTier } | { reason: RejectionReason; detail: string; value?: string };

@@ -52,6 +52,7 @@ export type RejectionReason =
   | 'live-session'
   | 'no-identity'
   | 'not-sealed'
+  | 'foreign-revision'
   | 'not-indexed';
 
 /** Reasons that are ordinary history rather than a capsule authored and then discarded. */

@@ -20,6 +20,7 @@ import { ensureSealKey, readSealKey } from '../local-state/seal-key';
 import { checkSeal, type SealCheck } from '../capsule/seal';
 import { randomBytesForId } from './random-bytes';
 import { sealOwnHistory } from './seal-upgrade';
+import { readForeignRevisions, type ForeignRevision } from './foreign-revisions';
 import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
 import { appendErrorLog } from '../local-state/error-log';
 import { STATE_FILES, statePath } from '../local-state/state-files';
@@ -176,6 +177,10 @@ export class GitMemoryStore implements MemoryStore {
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
     return rebuildIndex(this.parts, opts);
+  }
+
+  foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {
+    return readForeignRevisions(this.parts.tree, documentPath);
   }
 
   readTexts(ids: string[]): Promise<Map<string, string>> {

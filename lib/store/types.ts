@@ -1,5 +1,6 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
 import type { SealCheck } from '../capsule/seal';
+import type { ForeignRevision } from './foreign-revisions';
 import type { RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
@@ -163,6 +164,8 @@ export interface MemoryStore {
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
+  /** The remote revisions sync set aside beside a capsule document this clone sealed (lib/store/foreign-revisions.ts). */
+  foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */
   readTexts(ids: string[]): Promise<Map<string, string>>;
   /** The branch journal, newest first. */

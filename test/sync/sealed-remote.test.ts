@@ -71,6 +71,8 @@ describe('sync keeps what this clone sealed', () => {
     const text = await resumeA();
     expect(text).toContain('Step 1');
     expect(text).not.toContain('evil.example');
+    // The ledger names the revision set aside, with who it claims to be, apart from what may be taken.
+    expect(text).toMatch(/1x foreign-revision \(a remote revision of the selected capsule without its seal, set aside by sync "a@example\.com, machine m-[0-9A-Z]{26} \(foreign\)"\)/);
   });
 
   it('says it in the sync verb output', async () => {
