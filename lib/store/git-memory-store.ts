@@ -20,6 +20,7 @@ import { ensureSealKey, readSealKey } from '../local-state/seal-key';
 import { checkSeal, type SealCheck } from '../capsule/seal';
 import { randomBytesForId } from './random-bytes';
 import { sealOwnHistory } from './seal-upgrade';
+import { lastSignature, type SignatureCheck } from '../git/commit-signature';
 import { readForeignRevisions, type ForeignRevision } from './foreign-revisions';
 import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
 import { appendErrorLog } from '../local-state/error-log';
@@ -177,6 +178,10 @@ export class GitMemoryStore implements MemoryStore {
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
     return rebuildIndex(this.parts, opts);
+  }
+
+  signatureOf(path: string): Promise<SignatureCheck> {
+    return lastSignature(this.git, this.ref, path);
   }
 
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {

@@ -19,6 +19,7 @@ import { withoutUnsafePaths } from './fsck-paths';
 import { dropPaths, unsafeInDiff } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
+import { signsPublish } from './publish-signing';
 import { publishOnRemote } from './publish-on-remote';
 import { legacyRemoteRef, publishedRef } from './published-ref';
 import { fetchMemoryRefs, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
@@ -123,7 +124,7 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       try {
         progress(`capsule sync: reading ${names.remoteRef} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress, guard });
+        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress, guard, sign: signsPublish(config) });
         if (round.done) return round.report;
         // A local write landed meanwhile, or a killed git left a lock: start over from the new tip, no pause needed.
         const cleared = await waitOutLock(round.stderr);
@@ -161,6 +162,8 @@ interface RoundInput {
   progress: (line: string) => void;
   /** Throws MEMORY_REF_CHECKED_OUT; run before every move of the local memory ref. */
   guard: () => void;
+  /** Sign the publish commit (publish-signing.ts: the user configured a signing key). */
+  sign: boolean;
 }
 
 type RoundOutcome = { done: true; report: SyncReport } | { done: false; retry: 'local' | 'push'; reason: string; stderr: string };
@@ -296,7 +299,7 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
     ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch, sealedHere })
-    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, sign: input.sign, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
   report.refused.push(...foreignRevisions(published.resolutions));
