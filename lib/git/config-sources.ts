@@ -92,9 +92,12 @@ export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', '
  */
 export const REMOTE_NAMES_KEY = ' remote names';
 
+/** Whether sync signs what it publishes (lib/sync/publish-signing.ts): the key's name or public half, never a secret. */
+export const SIGNING_KEYS: readonly string[] = ['user.signingkey', 'gpg.format'];
+
 /**
  * The values git-capsule reads from the config (last wins, as git does): capsule.*, user.name,
- * user.email, WRITE_SETTING_KEYS, every `branch.<name>.remote` and the names of the remotes
+ * user.email, WRITE_SETTING_KEYS, SIGNING_KEYS, every `branch.<name>.remote` and the names of the remotes
  * (REMOTE_NAMES_KEY), which sync picks its remote from without starting git. `git config --list`
  * already lowers a key's section and variable; a branch's or remote's name keeps its case.
  */
@@ -103,7 +106,7 @@ export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, s
   const remotes = new Set<string>();
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
-    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || WRITE_SETTING_KEYS.includes(lower)) values[lower] = value;
+    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || WRITE_SETTING_KEYS.includes(lower) || SIGNING_KEYS.includes(lower)) values[lower] = value;
     else if (lower.startsWith('branch.') && lower.endsWith('.remote') && key.length > 'branch..remote'.length) values[key] = value;
     else if (lower.startsWith('remote.')) {
       // `git remote` lists every name that has any `remote.<name>.<var>`; `remote.pushdefault` has no name.

@@ -98,7 +98,9 @@ async function orient(store: HookStore, ctx: HookContext, s: { sessionId: string
   }
   const branch = readRepoHead(ctx.gitDir, ctx.commonDir).branch;
   const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
-  const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here });
+  const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here,
+    // The orientation reads index rows only, which carry no document: a seal is judged when a resume reads it.
+    sealedHere: () => false });
   const first = firstInScope(rows, scope, now);
   return first ? renderOrientation(first.row, now, active) : renderNothingToLoad(active);
 }

@@ -106,6 +106,8 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
     // Taken on purpose (--id): no lineage and no scope; otherwise only this session's, or this author's here.
     const found = opts.capsuleId === undefined ? findScope(opts, store, runtimeDir) : null;
     lineage = found?.lineage ?? null;
+    // Before the first scoped selection after an upgrade: what this clone wrote before seals existed is ours (once per clone).
+    if (found) await store.sealOwnHistory(opts.now);
     selection = await selectFromStore(store, { now: opts.now, capsuleId: opts.capsuleId, ...(found ? { scope: found.scope } : {}) });
   } catch (err) {
     selection = unavailableFromError(err);
@@ -171,7 +173,7 @@ function findScope(opts: RunResumeOptions, store: MemoryStore, runtimeDir: strin
   const me = store.writerIdentity(opts.now);
   const branch = readRepoHead(store.gitDir, store.commonDir).branch;
   const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
-  return sessionScope({ runtimeDir, signal: opts.signal ?? null, sessionId: opts.sessionId, ...(opts.lineage ? { lineage: opts.lineage } : {}), now: opts.now, here });
+  return sessionScope({ runtimeDir, signal: opts.signal ?? null, sessionId: opts.sessionId, ...(opts.lineage ? { lineage: opts.lineage } : {}), now: opts.now, here, sealedHere: (text) => store.sealOf(text) === 'valid' });
 }
 
 /**

@@ -3,7 +3,7 @@ import { isCapsuleError } from '../errors/capsule-error';
 import { placeInScope, type SelectionScope } from '../select/scope';
 import { CONSUMED_STATUSES, selectCapsule, unavailableSelection } from '../select/select-capsule';
 import type { CapsuleStatus } from '../capsule/types';
-import type { Candidate, Selection } from '../select/types';
+import type { Candidate, Rejection, Selection } from '../select/types';
 import { safeWriter } from '../store/memory-format';
 import type { IndexEntry, MemoryStore } from '../store/types';
 
@@ -87,6 +87,8 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
       const passThrough = await lineagePassThrough(store, carried, lineage.self === undefined ? lineage.sessions : [...lineage.sessions, lineage.self]);
       if (passThrough !== null) selection = select([passThrough]);
     }
+    // A remote revision of the selected capsule that sync set aside (not sealed here): named, never taken.
+    if (selection.capsule) selection.rejected.push(...(await foreignOf(store, selection.capsule.id, selection.capsule.path)));
     // Capsules the index does not list are invisible to everything above: named, never silent.
     const unindexed = coverage.inTree - coverage.indexed;
     if (unindexed > 0) {
@@ -125,6 +127,14 @@ async function lineagePassThrough(store: MemoryStore, id: string, sessions: read
   const consumers = record.events.filter((e) => e.status !== 'active');
   if (consumers.length === 0 || !consumers.every((e) => e.status === 'resumed' && writers.has(e.writer))) return null;
   return { id: record.id, path: record.path, status: record.status, text: record.text, passThrough: true };
+}
+
+/** The ledger entries of the foreign revisions set aside beside the selected capsule, with who each claims to be. */
+async function foreignOf(store: MemoryStore, id: string, path: string): Promise<Rejection[]> {
+  const { named, total } = await store.foreignRevisions(path);
+  const out: Rejection[] = named.map((f) => ({ id, path: f.path, status: null, reason: 'foreign-revision', detail: 'a remote revision of the selected capsule without its seal, set aside by sync', value: `${f.author ?? 'unknown author'}, machine ${f.machine ?? 'not recorded'} (foreign)` }));
+  if (total > named.length) out.push({ id: '', path: '', status: null, reason: 'foreign-revision', detail: 'a remote revision of the selected capsule without its seal, set aside by sync', count: total - named.length });
+  return out;
 }
 
 function toCandidate(e: IndexEntry): Candidate {

@@ -16,6 +16,8 @@ export interface SessionScopeOptions {
   now: Date;
   /** Who and where: the store's writer identity and this worktree's branch. */
   here: SelectionScope['here'];
+  /** Whether this clone sealed a document (the store's seal check): the tiers of ours take only sealed capsules. */
+  sealedHere: SelectionScope['sealedHere'];
 }
 
 /**
@@ -40,6 +42,7 @@ export function sessionScope(o: SessionScopeOptions): { scope: SelectionScope; l
     liveSessions: live,
     ...(o.lineage === 'read' && sessionId !== undefined ? { running: sessionId } : {}),
     skewMs: CLOCK_SKEW_MS,
+    sealedHere: o.sealedHere,
     ...(lineage ? { lineage: { sessions: lineage.sessions, reason: lineage.reason, ...(lineage.carried ? { carried: lineage.carried } : {}), ...(sessionId ? { self: sessionId } : {}) } } : {}),
   };
   return { scope, lineage };

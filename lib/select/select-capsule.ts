@@ -76,9 +76,10 @@ export function selectCapsule(candidates: readonly Candidate[], options: { now: 
       continue;
     }
     // The document's own fields decide once it is read: the index row is derived data.
-    const own = scope ? placeInScope(scopedFields(judged), scope, options.now) : null;
+    const sealed = scope ? scope.sealedHere(judged.text) : false;
+    const own = scope ? placeInScope({ ...scopedFields(judged), sealed }, scope, options.now) : null;
     if (own !== null && 'reason' in own) rejected.push({ ...base, ...outOfScope(own) });
-    else valid.push({ ...judged, basis: own === null ? 'any' : own.tier, origin: originOf(judged.fields.machine, scope?.here ?? {}), ...(c.passThrough ? { passThrough: true as const } : {}) });
+    else valid.push({ ...judged, basis: own === null ? 'any' : own.tier, origin: originOf(judged.fields.machine, scope?.here ?? {}, sealed), ...(c.passThrough ? { passThrough: true as const } : {}) });
   }
   valid.sort((a, b) => compareCandidates(a, b, scope));
   // Within the best tier (the lineage's own order already puts a session's authored capsule first),

@@ -51,6 +51,8 @@ export type RejectionReason =
   | 'other-machine'
   | 'live-session'
   | 'no-identity'
+  | 'not-sealed'
+  | 'foreign-revision'
   | 'not-indexed';
 
 /** Reasons that are ordinary history rather than a capsule authored and then discarded. */

@@ -16,6 +16,16 @@ import { keepsImportPacks, objectsDirOf, scheduleHousekeeping } from '../git/hou
 import { resolveStateDir } from '../local-state/state-dir';
 import type { IdentityStamp } from '../capsule/identity-fields';
 import { readLocalIdentity } from '../local-state/local-identity';
+import { ensureSealKey, readSealKey } from '../local-state/seal-key';
+import { checkSeal, type SealCheck } from '../capsule/seal';
+import { randomBytesForId } from './random-bytes';
+import { sealOwnHistory } from './seal-upgrade';
+import { lastSignature, type SignatureCheck } from '../git/commit-signature';
+import { readForeignRevisions, type ForeignRevision } from './foreign-revisions';
+import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
+import { appendErrorLog } from '../local-state/error-log';
+import { STATE_FILES, statePath } from '../local-state/state-files';
+import { isCapsuleError } from '../errors/capsule-error';
 import { retireFinished, type RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import { setStatus } from './set-status';
@@ -28,12 +38,16 @@ import { acquireWriteLock, writeLockPath } from './write-lock';
 export class GitMemoryStore implements MemoryStore {
   private readonly parts: StoreParts;
   private dirs: RepoDirs | null = null;
+  private key: Uint8Array | null | undefined;
+  private upgraded = false;
 
   constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     let stamp: IdentityStamp | undefined;
     // Read once, on the first write: a reading verb never touches the machine id.
     const stampOf = (now: Date) => (stamp ??= { author: opts.identity.email, ...readLocalIdentity(this.stateDir, this.repoDirs(), now) });
+    // Made on the first write, read on the first check: a reading verb that checks nothing never touches it.
+    const sealKey = () => (this.key ??= ensureSealKey(this.stateDir, (n) => new Uint8Array(randomBytesForId(n))).key);
     this.dirs = opts.dirs ?? null;
     // Only with the directories already known: finding them costs a git process a hook should not pay for this.
     const objectsDir = () => (this.dirs ? objectsDirOf(this.dirs.commonDir, git.env) : null);
@@ -50,7 +64,7 @@ export class GitMemoryStore implements MemoryStore {
       await tree.tip();
       throw checkedOutError(ref, holders);
     };
-    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, lock, guard, housekeeping, keepPack, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, sealKey, lock, guard, housekeeping, keepPack, direct: opts.direct };
   }
 
   /** Who the store's commits are by. */
@@ -82,6 +96,12 @@ export class GitMemoryStore implements MemoryStore {
     return this.parts.stamp(now);
   }
 
+  sealOf(text: string): SealCheck {
+    // undefined: not read yet; null: this clone has no key yet, so nothing is sealed here.
+    if (this.key === undefined) this.key = readSealKey(this.stateDir);
+    return checkSeal(text, this.key);
+  }
+
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED). */
   repoDirs(): RepoDirs {
     this.dirs ??= discoverRepoSync(this.git);
@@ -108,8 +128,28 @@ export class GitMemoryStore implements MemoryStore {
     return initMemory(this.parts);
   }
 
-  writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult> {
+  async writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult> {
+    await this.sealOwnHistory(opts.now);
     return writeCapsule(this.parts, text, opts);
+  }
+
+  async sealOwnHistory(now: Date): Promise<number> {
+    if (this.upgraded) return 0;
+    const marker = statePath(this.stateDir, STATE_FILES.sealUpgrade);
+    if (readPrivateFile(marker) !== null) {
+      this.upgraded = true;
+      return 0;
+    }
+    try {
+      const done = await sealOwnHistory(this.parts, { commonDir: this.commonDir, now });
+      writePrivateFile(marker, `${JSON.stringify({ at: now.toISOString(), sealed: done.sealed, commit: done.commit })}\n`);
+      this.upgraded = true;
+      return done.sealed;
+    } catch (err) {
+      // Never in the way of a write or a resume: the next one tries again, and the log says why.
+      appendErrorLog(this.stateDir, { code: 'SEAL_UPGRADE_FAILED', message: `${isCapsuleError(err) ? `[${err.code}] ` : ''}${err instanceof Error ? err.message : String(err)}`, now, event: 'seal-upgrade' });
+      return 0;
+    }
   }
 
   setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
@@ -138,6 +178,14 @@ export class GitMemoryStore implements MemoryStore {
 
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }> {
     return rebuildIndex(this.parts, opts);
+  }
+
+  signatureOf(path: string): Promise<SignatureCheck> {
+    return lastSignature(this.git, this.ref, path);
+  }
+
+  foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {
+    return readForeignRevisions(this.parts.tree, documentPath);
   }
 
   readTexts(ids: string[]): Promise<Map<string, string>> {

@@ -36,6 +36,13 @@ export const V1_CAPSULE_FILE = new RegExp(`^(capsules/${V1_SHARD}/${ID})/(.+)$`)
  */
 export const V3_CAPSULE_ENTRY = new RegExp(`^capsules/${V3_SHARD}/${ID}/`);
 
+/**
+ * A remote revision of a capsule document this clone sealed, set aside by sync beside the one it
+ * kept: `capsules/<yyyy-mm-dd>/<id>/foreign/<blob id>.md` (lib/sync/merge-listings.ts). Groups:
+ * the id, the blob id. Part of the layout: never selected, carried by every merge.
+ */
+export const V3_FOREIGN_REVISION = new RegExp(`^capsules/${V3_SHARD}/${ID}/foreign/([0-9a-f]{40,64})\\.md$`);
+
 /** Format 3's tombstone of a retired capsule, `retired/<yyyy-mm-dd>/<id>`. Group: the id. */
 export const V3_TOMBSTONE = new RegExp(`^${RETIRED_DIR}/${V3_SHARD}/${ID}$`);
 /**

@@ -12,6 +12,8 @@ export interface StoreParts {
   identity: GitIdentity;
   /** Who and where this store writes (the committer email, this clone's machine id, this worktree's id), stamped on every capsule. */
   stamp: (now: Date) => IdentityStamp;
+  /** This clone's seal key, made on first need (lib/local-state/seal-key.ts); the store seals every capsule it writes with it. */
+  sealKey: () => Uint8Array;
   /** Writes single commits without a process where the repository allows it (see runImport). */
   direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */

@@ -1,4 +1,7 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
+import type { SealCheck } from '../capsule/seal';
+import type { ForeignRevision } from './foreign-revisions';
+import type { SignatureCheck } from '../git/commit-signature';
 import type { RetireResult } from './retire-capsules';
 import type { Retention } from './retention';
 import type { GitIdentity } from '../git/git-env';
@@ -119,6 +122,18 @@ export interface MemoryStore {
   readonly gitDir: string;
   /** Who and where this store writes: the identity it stamps on every capsule (creates this clone's machine id on first use). */
   writerIdentity(now: Date): IdentityStamp;
+  /**
+   * Whether this clone sealed `text` (lib/capsule/seal.ts): `valid` only for a document written
+   * here, unchanged since. Reads the key without making one (SEAL_KEY_UNREADABLE).
+   */
+  sealOf(text: string): SealCheck;
+  /**
+   * Seals, once per clone, the capsules its own reflog says it wrote before seals existed
+   * (lib/store/seal-upgrade.ts); every write runs it first, a scoped resume before selecting.
+   * Never throws: a failure is an error-log line (SEAL_UPGRADE_FAILED) and the next call tries
+   * again. Returns how many it sealed.
+   */
+  sealOwnHistory(now: Date): Promise<number>;
   /** All of the repository's directories (NOT_A_REPO, GIT_FAILED when git must be asked and fails). */
   repoDirs(): RepoDirs;
   /** Any object of the repository by name (`<oid>`, `<rev>:<path>`), through the store's open reader; null when missing. */
@@ -150,6 +165,10 @@ export interface MemoryStore {
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
+  /** Git's own signature check of the last commit of the memory ref that changed `path` (lib/git/commit-signature.ts). */
+  signatureOf(path: string): Promise<SignatureCheck>;
+  /** The remote revisions sync set aside beside a capsule document this clone sealed (lib/store/foreign-revisions.ts). */
+  foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */
   readTexts(ids: string[]): Promise<Map<string, string>>;
   /** The branch journal, newest first. */

@@ -10,6 +10,7 @@ import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
 import { capsuleDir, capsulePath, documentIn, isSafeId, legacyRetiredPath, retiredPath } from './memory-format';
 import { planLayoutUpgrade } from './layout-upgrade';
 import { commitsOnto } from './root-commit';
+import { sealDocument } from './seal-document';
 import { stampIdentity } from './stamp-identity';
 import type { StoreParts } from './store-parts';
 import type { WriteOptions, WriteResult } from './types';
@@ -20,7 +21,8 @@ import type { WriteOptions, WriteResult } from './types';
  * upgraded in the same commit (see planLayoutUpgrade). `replace` rewrites an existing
  * capsule in place (autosave) and commits nothing when the bytes are unchanged. Secrets are
  * redacted first (`redactCapsuleText`), so nothing built from the text carries one: the one
- * place redaction happens on the way to the branch; the result names what was redacted.
+ * place redaction happens on the way to the branch; the result names what was redacted. The
+ * document is stamped with who wrote it and sealed with this clone's key (sealDocument).
  * Throws CAPSULE_INVALID (data.problems; nothing written), CAPSULE_EXISTS, CAPSULE_RETIRED,
  * CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT, MEMORY_FORMAT_NEWER.
  */
@@ -40,7 +42,9 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: Wr
   if (problems.length > 0) throw invalid(problems);
   // Who and where wrote it, from this machine's own knowledge (never from the text): selection
   // scopes resumes by it, and a synced capsule says where it came from.
-  const { text, fields } = stampIdentity(redacted, validated.fields, parts.stamp(opts.now));
+  const stamped = stampIdentity(redacted, validated.fields, parts.stamp(opts.now));
+  // Sealed last, over the bytes committed: "this clone's" means this seal, never the identity fields.
+  const { text, fields } = sealDocument(stamped.text, stamped.fields, parts.sealKey());
   const id = fields.id as string;
   const stamp = parseCreatedAt(fields.created_at);
   if (!stamp.ok) throw invalid([stamp.problem]);

@@ -14,7 +14,7 @@ import { MEMORY_LAYOUT, mergeTrees, type MergedTree } from './merge-trees';
 // repaired with one commit on top of the remote's tip.
 
 /** Why a sync did not take part of the remote's tree as it is. */
-export type SyncRefusalReason = 'drops-local-files' | 'older-document' | 'index-disagrees' | LeftOut['kind'];
+export type SyncRefusalReason = 'drops-local-files' | 'older-document' | 'foreign-revision' | 'index-disagrees' | LeftOut['kind'];
 
 /** One kind of thing a sync refused from the remote, with how many and the first few paths. */
 export interface SyncRefusal {
@@ -30,6 +30,7 @@ const MAX_NAMED = 5;
 export const REFUSAL_TEXT: Readonly<Record<SyncRefusalReason, string>> = {
   'drops-local-files': 'capsule files the remote deleted (kept)',
   'older-document': 'capsule documents the remote replaced with an older version (kept the newer)',
+  'foreign-revision': 'revisions of capsules this clone sealed, not sealed here (kept ours; theirs set aside as foreign/<blob>.md beside it, never resumed)',
   'index-disagrees': "index files the remote's documents and status events do not give (rebuilt)",
   'unsafe-path': 'paths git fsck refuses (left out)',
   symlink: 'symbolic links, which the capsule layout never holds (left out)',
@@ -59,11 +60,13 @@ export function refusalsOf(input: { ours: TreeListing; theirs: TreeListing; merg
   const ours = canonicalListing(input.ours).files;
   const theirs = canonicalListing(input.theirs).files;
   const dropped = [...ours.keys()].filter((p) => p.startsWith('capsules/') && !theirs.has(p) && merged.files.has(p));
-  const older = merged.resolutions.filter((r) => r.kept === 'ours' && MEMORY_LAYOUT.isDocument(r.path)).map((r) => r.path);
+  const older = merged.resolutions.filter((r) => r.kept === 'ours' && r.foreign === undefined && MEMORY_LAYOUT.isDocument(r.path)).map((r) => r.path);
+  // Sealed here against a version that is not: whichever way the dates go, the remote's is set aside.
+  const foreign = merged.resolutions.flatMap((r) => (r.foreign === undefined ? [] : [r.foreign]));
   const theirsIndex = merged.sideIndexes[1];
   const indexPaths = [...new Set([...merged.index.keys(), ...theirsIndex.keys()])].filter((p) => MEMORY_LAYOUT.isDerived(p));
   const disagreeing = indexPaths.filter((p) => merged.index.get(p) !== theirsIndex.get(p));
-  return [...refusal('drops-local-files', dropped), ...refusal('older-document', older), ...refusal('index-disagrees', disagreeing), ...leftOutRefusals(merged.unsafe)];
+  return [...refusal('drops-local-files', dropped), ...refusal('older-document', older), ...refusal('foreign-revision', foreign), ...refusal('index-disagrees', disagreeing), ...leftOutRefusals(merged.unsafe)];
 }
 
 /** A remote tip checked before it is taken: what would be refused, and the merge that repairs it. */
@@ -75,9 +78,9 @@ export interface IncomingCheck {
 }
 
 /** Checks a remote tip the local tip (null: none yet) would fast-forward to (`listings`: both tips' own, when the caller has them). Throws SYNC_FORMAT_MISMATCH, GIT_FAILED. */
-export async function checkIncoming(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; listings?: Listings | null }): Promise<IncomingCheck> {
+export async function checkIncoming(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; listings?: Listings | null; sealedHere?: (text: string) => boolean }): Promise<IncomingCheck> {
   const { ours, theirs } = input.listings ?? (await listBoth(git, input.local, input.remote));
-  const merged = await mergeTrees(batch, ours, theirs);
+  const merged = await mergeTrees(batch, ours, theirs, { sealedHere: input.sealedHere });
   return { refused: refusalsOf({ ours, theirs, merged }), merged, theirs };
 }
 
@@ -102,7 +105,7 @@ export async function writeRepair(git: GitRunner, check: IncomingCheck, input: {
  * nothing is refused, else its repair written on `scratch` (which the caller then drops). Throws
  * SYNC_FORMAT_MISMATCH, GIT_FAILED.
  */
-export async function takeRemoteTip(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; scratch: string; listings?: Listings | null }): Promise<{ commit: string; refused: SyncRefusal[] }> {
+export async function takeRemoteTip(git: GitRunner, batch: StoreObjectReader, input: { local: string | null; remote: string; scratch: string; listings?: Listings | null; sealedHere?: (text: string) => boolean }): Promise<{ commit: string; refused: SyncRefusal[] }> {
   const check = await checkIncoming(git, batch, input);
   if (check.refused.length === 0) return { commit: input.remote, refused: [] };
   return { commit: await writeRepair(git, check, input), refused: check.refused };

@@ -45,9 +45,9 @@ export async function moveRef(git: GitRunner, input: { ref: string; to: string; 
  * own compare-and-swap): what `--no-push` syncs and the absorption of a legacy remote branch do.
  * Nothing of it is pushed as it is: a later publish carries its state in one commit.
  */
-export async function mergeIntoRef(git: GitRunner, batch: StoreObjectReader, input: { ref: string; local: string; remote: string; listings: Listings }): Promise<MoveOutcome> {
+export async function mergeIntoRef(git: GitRunner, batch: StoreObjectReader, input: { ref: string; local: string; remote: string; listings: Listings; sealedHere?: (text: string) => boolean }): Promise<MoveOutcome> {
   const { ref, local, remote, listings } = input;
-  const merged = await mergeTrees(batch, listings.ours, listings.theirs);
+  const merged = await mergeTrees(batch, listings.ours, listings.theirs, { sealedHere: input.sealedHere });
   const [oursIndex, theirsIndex] = merged.sideIndexes;
   const epochSeconds = await laterCommitTime(git, [local, remote]);
   const stream = buildMergeStream({ ref, epochSeconds, merged, parents: [{ commit: local, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });

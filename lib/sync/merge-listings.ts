@@ -27,6 +27,16 @@ export interface MergeResolution {
   kept: 'ours' | 'theirs';
   ours: string;
   theirs: string;
+  /**
+   * Set when one version carried this clone's seal and the other did not: the sealed one kept
+   * its place and the other was set aside at this path (`…/<id>/foreign/<blob id>.md`), never selected.
+   */
+  foreign?: string;
+}
+
+/** Where a revision of the capsule document at `documentPath` that this clone did not seal is kept: beside it, named by its blob id. */
+export function foreignRevisionPath(documentPath: string, oid: string): string {
+  return `${documentPath.slice(0, documentPath.lastIndexOf('/'))}/foreign/${oid}.md`;
 }
 
 /** The union of the source files of both sides (derived index excluded), and how conflicts resolved. */
@@ -52,13 +62,15 @@ export function findDocumentConflicts(ours: TreeListing, theirs: TreeListing, la
  * Merges two memory trees as a union: every source file of either side survives; status events
  * never collide (their names are unique); two versions of one capsule document keep the newer
  * `updated_at` (else `created_at`), then the larger blob id; any other differing file keeps the
- * larger blob id. The result does not depend on which side is `ours`. `texts` maps blob id →
- * text for every blob of `findDocumentConflicts`. Throws SYNC_FORMAT_MISMATCH when a
+ * larger blob id. With `sealedHere`, a document version this clone sealed wins over one it did
+ * not, however dated, and the other is kept aside at foreignRevisionPath (a remote revision of a
+ * capsule we wrote never replaces ours silently). The result does not depend on which side is
+ * `ours`. `texts` maps blob id → text for every blob of `findDocumentConflicts`. Throws SYNC_FORMAT_MISMATCH when a
  * `mustAgree` path differs, SYNC_BLOB_MISSING when a needed text was not supplied.
  *
  * @example const { files } = mergeListings({ ours, theirs, layout, texts });
  */
-export function mergeListings(input: { ours: TreeListing; theirs: TreeListing; layout: MergeLayout; texts: ReadonlyMap<string, string> }): MergedListing {
+export function mergeListings(input: { ours: TreeListing; theirs: TreeListing; layout: MergeLayout; texts: ReadonlyMap<string, string>; sealedHere?: (text: string) => boolean }): MergedListing {
   const { ours, theirs, layout, texts } = input;
   const files = new Map<string, TreeFile>();
   const resolutions: MergeResolution[] = [];
@@ -78,11 +90,24 @@ export function mergeListings(input: { ours: TreeListing; theirs: TreeListing; l
         { path, ours: mine.oid, theirs: other.oid },
       );
     }
-    const keepOurs = layout.isDocument(path) ? compareDocuments(mine, other, texts) > 0 : compareFiles(mine, other) > 0;
+    const sealed = layout.isDocument(path) && input.sealedHere ? sealedSide(mine, other, texts, input.sealedHere) : null;
+    const keepOurs = sealed !== null ? sealed === 'ours' : layout.isDocument(path) ? compareDocuments(mine, other, texts) > 0 : compareFiles(mine, other) > 0;
     files.set(path, keepOurs ? mine : other);
-    resolutions.push({ path, kept: keepOurs ? 'ours' : 'theirs', ours: mine.oid, theirs: other.oid });
+    const aside = sealed === null ? null : keepOurs ? other : mine;
+    if (aside !== null) files.set(foreignRevisionPath(path, aside.oid), { mode: '100644', oid: aside.oid });
+    resolutions.push({ path, kept: keepOurs ? 'ours' : 'theirs', ours: mine.oid, theirs: other.oid, ...(aside === null ? {} : { foreign: foreignRevisionPath(path, aside.oid) }) });
   }
   return { files, resolutions };
+}
+
+/** The side whose version alone carries this clone's seal, or null when both or neither do (then dates decide). */
+function sealedSide(a: TreeFile, b: TreeFile, texts: ReadonlyMap<string, string>, sealedHere: (text: string) => boolean): 'ours' | 'theirs' | null {
+  const [sa, sb] = [a, b].map((f) => {
+    const text = texts.get(f.oid);
+    if (text === undefined) throw new CapsuleError('SYNC_BLOB_MISSING', `merge needs the text of blob ${f.oid} but it was not read; this is a bug in the caller of mergeListings`, { oid: f.oid });
+    return sealedHere(text);
+  });
+  return sa === sb ? null : sa ? 'ours' : 'theirs';
 }
 
 /** Positive when `a` wins: newer `updated_at` (else `created_at`), then the larger blob id. */

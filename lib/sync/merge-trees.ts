@@ -52,11 +52,12 @@ export interface MergedTree {
  * reading only the conflicting documents, the index files of both sides, and the documents no
  * side's index describes exactly. A side of an older layout (format 1 or 2, as an older git-capsule
  * pushed it) is read with every capsule file moved where the current layout puts it, so the
- * result is always in the current layout. Paths git fsck refuses are left out (and named in
+ * result is always in the current layout. With `sealedHere`, a document this clone sealed keeps its
+ * place against a version it did not seal (see mergeListings). Paths git fsck refuses are left out (and named in
  * `unsafe`), so no merge carries them on to a push. Throws SYNC_FORMAT_MISMATCH (a side of a
  * newer layout), GIT_FAILED.
  */
-export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListing, listedTheirs: TreeListing): Promise<MergedTree> {
+export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListing, listedTheirs: TreeListing, opts: { sealedHere?: (text: string) => boolean } = {}): Promise<MergedTree> {
   const [{ safe: rawOurs, unsafe: oursUnsafe }, { safe: rawTheirs, unsafe: theirsUnsafe }] = [withoutUnsafePaths(listedOurs), withoutUnsafePaths(listedTheirs)];
   const formats = await readBlobs(batch, [rawOurs, rawTheirs].flatMap((l) => (l.get(FORMAT_PATH) ? [l.get(FORMAT_PATH)!.oid] : [])));
   const formatOf = (l: TreeListing) => (l.get(FORMAT_PATH) ? (formats.get(l.get(FORMAT_PATH)!.oid) ?? null) : null);
@@ -64,7 +65,7 @@ export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListi
   const ours = canonicalListing(rawOurs).files;
   const theirs = canonicalListing(rawTheirs).files;
   const texts = await readBlobs(batch, findDocumentConflicts(ours, theirs, MEMORY_LAYOUT).flatMap((p) => [ours.get(p)!.oid, theirs.get(p)!.oid]));
-  const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts });
+  const { files, resolutions } = mergeListings({ ours, theirs, layout: MEMORY_LAYOUT, texts, ...(opts.sealedHere ? { sealedHere: opts.sealedHere } : {}) });
   dropRetired(files);
   const capsules = capsuleSources(files);
   const [oursIndex, theirsIndex] = await readIndexTexts(batch, [rawOurs, rawTheirs]) as [Map<string, string>, Map<string, string>];

@@ -26,7 +26,7 @@ const FIELD = '\x1f';
  * on top of `base`, it is published as it is. `diff`, when given, is `git diff-tree -r -z
  * --no-renames --name-status base tip` already taken. Throws GIT_FAILED.
  */
-export async function publishCommit(git: GitRunner, batch: StoreObjectReader, input: { tip: string; base: string; identity: GitIdentity; diff?: string }): Promise<Published> {
+export async function publishCommit(git: GitRunner, batch: StoreObjectReader, input: { tip: string; base: string; identity: GitIdentity; diff?: string; sign?: boolean }): Promise<Published> {
   const { tip, base, identity } = input;
   // Both at once: the commits it stands for, and what it changes (unless the caller already diffed base and tip).
   const [commits, diff] = await Promise.all([
@@ -35,14 +35,16 @@ export async function publishCommit(git: GitRunner, batch: StoreObjectReader, in
   ]);
   if (commits.length === 0) return { commit: tip, created: false, localCommits: 0, summary: null };
   const localCommits = countLocalCommits(commits);
-  if (commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {
+  // A signed publish is always a new commit: the local one was written unsigned (fast-import never signs).
+  if (input.sign !== true && commits.length === 1 && commits[0]!.parents.length === 1 && commits[0]!.parents[0] === base) {
     return { commit: tip, created: false, localCommits, summary: null };
   }
   const changes = parseTreeChanges(diff.stdout);
   const objectives = await objectivesOf(batch, changes, (path) => `${tip}:${path}`);
   const { message, summary } = publishMessage({ changes, objectives, localCommits });
   const when = `${commits.find((c) => c.oid === tip)?.time ?? 0} +0000`;
-  const out = await git.run([...WRITE_CONFIG, 'commit-tree', `${tip}^{tree}`, '-p', base, '-F', '-'], {
+  // -S overrides WRITE_CONFIG's commit.gpgSign=false: git signs with the user's configured key and format.
+  const out = await git.run([...WRITE_CONFIG, 'commit-tree', ...(input.sign === true ? ['-S'] : []), `${tip}^{tree}`, '-p', base, '-F', '-'], {
     input: message,
     env: { GIT_AUTHOR_NAME: identity.name, GIT_AUTHOR_EMAIL: identity.email, GIT_AUTHOR_DATE: when, GIT_COMMITTER_NAME: identity.name, GIT_COMMITTER_EMAIL: identity.email, GIT_COMMITTER_DATE: when },
   });

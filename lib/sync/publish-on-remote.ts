@@ -37,10 +37,10 @@ export interface PublishedOnRemote {
 export async function publishOnRemote(
   git: GitRunner,
   batch: StoreObjectReader,
-  input: { tip: string; base: string; remote: string; listings: Listings; identity: GitIdentity; scratch: string },
+  input: { tip: string; base: string; remote: string; listings: Listings; identity: GitIdentity; scratch: string; sealedHere?: (text: string) => boolean },
 ): Promise<PublishedOnRemote> {
   const { tip, base, remote, listings, identity, scratch } = input;
-  const [merged, commits] = await Promise.all([mergeTrees(batch, listings.ours, listings.theirs), localRange(git, base, tip)]);
+  const [merged, commits] = await Promise.all([mergeTrees(batch, listings.ours, listings.theirs, { sealedHere: input.sealedHere }), localRange(git, base, tip)]);
   const localCommits = countLocalCommits(commits);
   const { lines, changes } = treeEdits({ listing: listings.theirs, index: merged.sideIndexes[1] }, merged);
   if (lines.length === 0) return { commit: remote, created: false, localCommits, summary: null, resolutions: merged.resolutions, unsafe: merged.unsafe };

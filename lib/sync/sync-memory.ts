@@ -10,7 +10,7 @@ import { FORMAT_MAGIC, FORMAT_PATH, FORMAT_VERSION, formatVersion } from '../sto
 import { openStore } from '../store/open-store';
 import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
-import { checkIncoming, leftOutRefusals, takeRemoteTip, type SyncRefusal } from './incoming-check';
+import { checkIncoming, leftOutRefusals, refusal, takeRemoteTip, type SyncRefusal } from './incoming-check';
 import { expiredKept, localHistoryDays } from './local-history';
 import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
@@ -19,6 +19,7 @@ import { withoutUnsafePaths } from './fsck-paths';
 import { dropPaths, nameStatusOfRaw, unsafeInDiff } from './outgoing-check';
 import { listTree } from './merge-trees';
 import { publishCommit } from './publish-commit';
+import { signsPublish } from './publish-signing';
 import { publishOnRemote } from './publish-on-remote';
 import { legacyRemoteRef, publishedRef } from './published-ref';
 import { fetchMemoryRefs, lsRemote, pushMemoryRef, resolveSyncRemote, trackingRef } from './remote';
@@ -123,7 +124,7 @@ export async function syncMemory(opts: SyncOptions): Promise<SyncReport> {
     for (let attempt = 1; attempt <= maxAttempts; attempt += 1) {
       try {
         progress(`capsule sync: reading ${names.remoteRef} on ${remote}${attempt > 1 ? ` (attempt ${attempt}/${maxAttempts})` : ''}`);
-        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress, guard });
+        const round = await syncRound({ git, batch, store, remote, names, opts, attempt, keepDays, retention, now: now(), progress, guard, sign: signsPublish(config) });
         if (round.done) return round.report;
         // A local write landed meanwhile, or a killed git left a lock: start over from the new tip, no pause needed.
         const cleared = await waitOutLock(round.stderr);
@@ -161,6 +162,8 @@ interface RoundInput {
   progress: (line: string) => void;
   /** Throws MEMORY_REF_CHECKED_OUT; run before every move of the local memory ref. */
   guard: () => void;
+  /** Sign the publish commit (publish-signing.ts: the user configured a signing key). */
+  sign: boolean;
 }
 
 type RoundOutcome = { done: true; report: SyncReport } | { done: false; retry: 'local' | 'push'; reason: string; stderr: string };
@@ -170,6 +173,8 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   const { git, batch, store, remote, names, opts, progress } = input;
   const { ref, remoteRef, tracking } = names;
   const dryRun = opts.dryRun === true;
+  // A document this clone sealed keeps its place against any version it did not seal (merge-listings.ts).
+  const sealedHere = (text: string) => store.sealOf(text) === 'valid';
   const heads = await lsRemote(git, remote, names.legacy ? [remoteRef, names.legacy] : [remoteRef]);
   let remoteTip = heads.get(remoteRef) ?? null;
   const legacySeen = names.legacy ? heads.get(names.legacy) ?? null : null;
@@ -205,12 +210,12 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     progress(`capsule sync: merging ${names.legacy} from ${remote} (pushed by an older git-capsule)`);
     input.guard();
     const moved = local === null
-      ? await takeRemoteTip(git, batch, { local, remote: legacyTip!, scratch }).then(async (t) => {
+      ? await takeRemoteTip(git, batch, { local, remote: legacyTip!, scratch, sealedHere }).then(async (t) => {
         report.refused.push(...t.refused);
         const m = await moveRef(git, { ref, to: t.commit, from: null, drop: t.commit === legacyTip ? [] : [scratch] });
         return m.ok ? { ok: true as const, after: t.commit, resolutions: [], unsafe: [] } : m;
       })
-      : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!) });
+      : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!), sealedHere });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.refused.push(...leftOutRefusals(moved.unsafe));
     await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacyTracking!, legacyTip!]);
@@ -246,12 +251,12 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
   const pushing = opts.push !== false;
   // A fast-forward takes the remote's tree as it is: only when that is what merging it gives.
-  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip!, listings })).refused);
+  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip!, listings, sealedHere })).refused);
   if (dryRun || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
   input.guard();
 
   if (report.action === 'fast-forward') {
-    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch, listings });
+    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch, listings, sealedHere });
     report.refused.push(...taken.refused);
     progress(`capsule sync: fast-forwarding ${ref}${taken.commit === remoteTip ? '' : `, repairing what ${remote} dropped, misindexed or cannot hold`}`);
     const moved = await moveRef(git, { ref, to: taken.commit, from: local, drop: taken.commit === remoteTip ? [] : [scratch] });
@@ -266,10 +271,11 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   if (!pushing) {
     // The post-merge hook: today's union merge, local only; the next pushing sync publishes its state.
     progress(`capsule sync: merging ${ref} with ${remote}`);
-    const moved = await mergeIntoRef(git, batch, { ref, local: local!, remote: remoteTip!, listings: listings! });
+    const moved = await mergeIntoRef(git, batch, { ref, local: local!, remote: remoteTip!, listings: listings!, sealedHere });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.local.after = moved.after;
     report.resolutions = moved.resolutions;
+    report.refused.push(...foreignRevisions(moved.resolutions));
     report.refused.push(...leftOutRefusals(moved.unsafe));
     housekeep(git, store);
     return { done: true, report };
@@ -293,10 +299,11 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   const base = report.action === 'push' && remoteTip !== null ? remoteTip : (decided.base ?? (await rootOf(git, local!)));
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
-    ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch })
-    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
+    ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch, sealedHere })
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, sign: input.sign, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
+  report.refused.push(...foreignRevisions(published.resolutions));
   report.refused.push(...leftOutRefusals(published.unsafe));
   const result = published.commit;
   // The remote already holds all of it (a sync killed after its push, a local merge it has since gone past): nothing to push.
@@ -313,6 +320,11 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
   housekeep(git, store);
   if (result === remoteTip) return { done: true, report };
   return pushState(input, report, result);
+}
+
+/** The remote revisions a merge set aside because this clone sealed the version it kept (merge-listings.ts). */
+function foreignRevisions(resolutions: readonly MergeResolution[]): SyncRefusal[] {
+  return refusal('foreign-revision', resolutions.flatMap((r) => (r.foreign === undefined ? [] : [r.foreign])));
 }
 
 /** Pushes `result` (the new local tip) to the remote's memory ref; a rejection means the remote moved: another round. */

@@ -2,7 +2,7 @@ import { CLOCK_SKEW_MS, placeInScope, type ScopedRow, type SelectionScope } from
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 const ME = { author: 'alice@example.com', machine: 'm-ALICE', worktree: 'w-main', branch: 'main' };
-const SCOPE: SelectionScope = { here: ME, liveSessions: ['S-live'], skewMs: CLOCK_SKEW_MS, lineage: { sessions: ['S-old', 'S-last'], carried: 'C-carried' } };
+const SCOPE: SelectionScope = { here: ME, liveSessions: ['S-live'], skewMs: CLOCK_SKEW_MS, sealedHere: () => false, lineage: { sessions: ['S-old', 'S-last'], carried: 'C-carried' } };
 const MINE: ScopedRow = { id: 'C1', createdAt: '2026-11-29T20:00:00Z', sessionId: 'S-other', author: ME.author, machine: ME.machine, worktree: ME.worktree, branch: ME.branch };
 
 describe('placeInScope', () => {

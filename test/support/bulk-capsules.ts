@@ -2,6 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { utcSortKey } from '../../lib/capsule/created-at';
 import { readLocalIdentity } from '../../lib/local-state/local-identity';
+import { ensureSealKey } from '../../lib/local-state/seal-key';
+import { sealCapsuleText } from '../../lib/capsule/seal';
+import { randomBytes } from 'node:crypto';
 import { summarizeCapsule } from '../../lib/store/capsule-summary';
 import { FORMAT_PATH, FORMAT_TEXT, capsuleDir } from '../../lib/store/memory-format';
 import { buildIndexFiles, INDEX_DIR } from '../../lib/store/selection-index';
@@ -25,10 +28,20 @@ const DEFAULTS = { objective: 'Bulk fixture capsule', waiting_on: 'nothing', nex
  */
 export function localWriter(repoDir: string, env: NodeJS.ProcessEnv): Record<string, string> {
   const run = (args: string[]) => execFileSync('git', args, { cwd: repoDir, env, encoding: 'utf8' }).trim();
-  const [gitDir, commonDir] = run(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']).split('\n') as [string, string];
-  const stateDir = env.CAPSULE_STATE_DIR ? resolve(repoDir, env.CAPSULE_STATE_DIR) : join(commonDir, 'capsule');
+  const { gitDir, commonDir, stateDir } = localDirs(repoDir, env);
   const local = readLocalIdentity(stateDir, { gitDir, commonDir }, new Date());
   return { repo_branch: run(['symbolic-ref', '--short', 'HEAD']), author: run(['config', 'user.email']), ...local };
+}
+
+function localDirs(repoDir: string, env: NodeJS.ProcessEnv): { gitDir: string; commonDir: string; stateDir: string } {
+  const run = (args: string[]) => execFileSync('git', args, { cwd: repoDir, env, encoding: 'utf8' }).trim();
+  const [gitDir, commonDir] = run(['rev-parse', '--path-format=absolute', '--git-dir', '--git-common-dir']).split('\n') as [string, string];
+  return { gitDir, commonDir, stateDir: env.CAPSULE_STATE_DIR ? resolve(repoDir, env.CAPSULE_STATE_DIR) : join(commonDir, 'capsule') };
+}
+
+/** The repository's own seal key (made if missing), as its store would seal what it writes. */
+export function localSealKey(repoDir: string, env: NodeJS.ProcessEnv): Uint8Array {
+  return ensureSealKey(localDirs(repoDir, env).stateDir, (n) => new Uint8Array(randomBytes(n))).key;
 }
 
 /**
@@ -37,11 +50,15 @@ export function localWriter(repoDir: string, env: NodeJS.ProcessEnv): Record<str
  * (one store write each, or a rebuild reading every blob back, would take minutes at 10,000).
  * Capsules may be invalid on purpose: a branch that arrived by sync can hold anything. Each
  * carries `writer` (default: this repository's own, `localWriter`; null: no identity, as an
- * earlier version wrote them) under its own fields.
+ * earlier version wrote them) under its own fields; a document made from fields that name this
+ * clone's machine is sealed with its key, as the store seals what it writes.
  */
 export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: string, capsules: readonly BulkCapsule[], writer: Record<string, string> | null = localWriter(repoDir, env)): void {
   const parts: string[] = [];
   const entries: IndexEntry[] = [];
+  const here = writer === null ? null : localWriter(repoDir, env).machine;
+  let key: Uint8Array | null = null;
+  const sealed = (text: string, machine: unknown) => (machine !== undefined && machine === here ? sealCapsuleText(text, (key ??= localSealKey(repoDir, env)))! : text);
   const data = (text: string) => parts.push(`data ${Buffer.byteLength(text)}\n${text}\n`);
   parts.push(`commit ${ref}\ncommitter Fixture <fixture@example.com> 1796000000 +0000\n`);
   data('fixture: bulk capsules\n');
@@ -54,7 +71,7 @@ export function importCapsules(repoDir: string, env: NodeJS.ProcessEnv, ref: str
     const dir = capsuleDir(id);
     parts.push(`M 100644 inline ${dir}/capsule.md\n`);
     // JSON strings are valid YAML double-quoted scalars: a fast, exact frontmatter.
-    data(c.text ?? `---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`);
+    data(c.text ?? sealed(`---\n${Object.entries(fm).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join('\n')}\n---\n`, fm.machine));
     const events: StatusEvent[] = (c.events ?? []).map((status, k) => {
       const name = `${utcSortKey(Date.UTC(2026, 10, 2, 0, 0, k))}-fixture-${status}`;
       parts.push(`M 100644 inline ${dir}/status/${name}\n`);
