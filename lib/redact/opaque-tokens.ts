@@ -26,7 +26,7 @@ const WORD_WITH_DIGITS = /^(?:[a-z]{1,6}\d{1,4}[a-z]?|[a-z]{7,12}\d|[A-Z]{1,5}\d
 /** Parts of a timestamp: `29T21` in `2026-11-29T21:00`, `20261129T211500123Z`. */
 const TIME_PART = /^(?:\d{1,2}T\d{1,2}|\d{8}T\d{4,9}Z?)$/;
 
-/** True when a run of letters reads as a word or an identifier: few case changes (`XMLHttpRequest`, `getElementById`), not `kXqPzLmWbR`. */
+/** True when a run of letters reads as a word or an identifier: few case changes (`XMLHttpRequest`, `getElementById`), not `kXqPzLmWbR`, and vowels in its humps. */
 function isWordLike(letters: string): boolean {
   let humps = 0;
   for (let i = 1; i < letters.length; i++) {
@@ -34,8 +34,13 @@ function isWordLike(letters: string): boolean {
     const prev = letters.charCodeAt(i - 1);
     if (c >= 65 && c <= 90 && prev >= 97 && prev <= 122) humps++;
   }
-  return humps * 4 <= letters.length;
+  if (humps * 4 > letters.length) return false;
+  // A word's humps hold vowels; five letters in a row without one (`vMNFWH`) are not a word.
+  for (const hump of letters.match(HUMP) ?? []) if (hump.length >= 5 && !/[aeiouyAEIOUY]/.test(hump) && !NO_VOWEL_WORDS.has(hump.toLowerCase())) return false;
+  return true;
 }
+const HUMP = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
+const NO_VOWEL_WORDS = new Set(['https', 'crypt', 'xmlns', 'nginx', 'pthread']);
 
 /** True when one part of a token is a word, a number, hex, or vocabulary with digits. */
 export function isPlainPart(part: string): boolean {
