@@ -48,7 +48,7 @@ export function allowListValue(value: string): string {
 
 /** A flag as kept: its name; an attached value (`-pSECRET`, `--token=X`) judged like any value. */
 function allowListFlag(word: string): string {
-  if (word === '--' || /^--[A-Za-z0-9][A-Za-z0-9-]*$/.test(word)) return word;
+  if (word === '-' || word === '--' || /^--[A-Za-z0-9][A-Za-z0-9-]*$/.test(word)) return word;
   const long = /^(--?[A-Za-z0-9][A-Za-z0-9-]*)=(.*)$/s.exec(word);
   if (long !== null) return `${long[1]}=${allowListValue(long[2]!)}`;
   // Short flags bundled (`-rf`, `-Bbn`, `-lc`) are letters; `-p<password>` is not.

@@ -10,6 +10,7 @@ describe('allowListCommand', () => {
     ['docker run -p 8080:80 -e NODE_ENV=production nginx:1.25', 'docker run -p 8080:80 -e NODE_ENV=production nginx:1.25'],
     ['echo $HOME > /tmp/out.log', 'echo $HOME > /tmp/out.log'],
     ['rm -rf dist node_modules/.cache', 'rm -rf dist node_modules/.cache'],
+    ['git capsule write - < notes.md', 'git capsule write - < notes.md'],
   ])('keeps what %s runs', (command, kept) => {
     expect(allowListCommand(command)).toBe(kept);
   });
