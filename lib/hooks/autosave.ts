@@ -189,7 +189,7 @@ export async function commitDocument(
     if (redacted > 0) ctx.warn('REDACTED', `${redacted} secret(s) redacted before commit`);
     // The document handed back is kept in the session's runtime state as committed: redacted
     // the same way when the store found something (rare: the records were redacted as read).
-    return { commit: result.commit, doc: redacted > 0 ? redactDeep(d).value : d };
+    return { commit: result.commit, doc: redacted > 0 ? redactDeep(d, { opaque: {} }).value : d };
   };
   try {
     return await write(doc);

@@ -1,6 +1,7 @@
 import { isCapsuleError } from '../errors/capsule-error';
 import { parseCapsule } from '../capsule/parse';
-import { readSummaryState } from '../transcript/summary-state';
+import { readSummaryState, STATE_BLOCK_OPEN } from '../transcript/summary-state';
+import { redactKeptText } from '../redact/redact-secrets';
 import { mergeAutosave } from '../work-state/autosave-merge';
 import { commitDocument, foldAutosave } from './autosave';
 import type { HookDeps } from './hook-deps';
@@ -10,8 +11,9 @@ import { readSessionState } from '../local-state/session-state';
 
 /**
  * PostCompact: reads the state block PreCompact asked the summariser for back from
- * `compact_summary` (bounded, content-gated; redacted by the store's write path like every
- * value) and folds it into the session's pre-compact checkpoint and its autosave, so what the
+ * `compact_summary` (redacted first, from its last state block to its end, before anything cuts
+ * a field to 240 characters or splits a list on `;`: a secret straddling a cut would keep its
+ * head; then bounded and content-gated) and folds it into the session's pre-compact checkpoint and its autosave, so what the
  * model knew at compaction reaches the next resume. The resume after compaction has already run
  * (SessionStart(compact) fires first); a later /clear or a carried-forward session reads it.
  * No block, nothing written.
@@ -21,7 +23,7 @@ export function makePostCompactHook(deps: HookDeps): HookSpec<'PostCompact'> {
     event: 'PostCompact',
     handle: async (input, ctx) => {
       if (!input.session_id || typeof input.compact_summary !== 'string') return;
-      const events = readSummaryState(input.compact_summary);
+      const events = readSummaryState(redactedStateTail(input.compact_summary));
       if (events.length === 0) return;
       const store = lazyStore(deps, ctx);
       try {
@@ -45,4 +47,10 @@ export function makePostCompactHook(deps: HookDeps): HookSpec<'PostCompact'> {
       }
     },
   };
+}
+
+/** The summary from its last state block on, redacted as text that is kept; empty when it has no block. */
+function redactedStateTail(summary: string): string {
+  const open = summary.lastIndexOf(STATE_BLOCK_OPEN);
+  return open === -1 ? '' : redactKeptText(summary.slice(open)).text;
 }

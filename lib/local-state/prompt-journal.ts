@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { redactSecrets } from '../redact/redact-secrets';
+import { redactKeptText } from '../redact/redact-secrets';
 import { appendPrivateFile, readPrivateFile, writePrivateFile } from './private-file';
 import { sessionStatePath } from './session-path';
 
@@ -27,7 +27,9 @@ function journalPath(runtimeDir: string, sessionId: string): string {
  * replaced, never written through).
  */
 export function recordPrompt(runtimeDir: string, sessionId: string, prompt: string): void {
-  const kept = redactSecrets(prompt.slice(0, MAX_JOURNAL_PROMPT_CHARS)).text;
+  // Redacted whole, then cut: a secret straddling the cut would lose the length its rule needs
+  // and keep its head (issue 36). The text is kept, so opaque tokens are masked too.
+  const kept = redactKeptText(prompt).text.slice(0, MAX_JOURNAL_PROMPT_CHARS);
   const path = journalPath(runtimeDir, sessionId);
   const text = readPrivateFile(path);
   if (text === null || (text.length < MAX_JOURNAL_BYTES && !text.startsWith('['))) {

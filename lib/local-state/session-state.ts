@@ -62,7 +62,7 @@ export function writeSessionState(runtimeDir: string, sessionId: string, state: 
   const { autosaveDoc, seedDoc, ...rest } = state;
   const kept = { ...(autosaveDoc === undefined ? {} : { autosaveDoc }), ...(seedDoc === undefined ? {} : { seedDoc }) };
   const path = sessionStatePath(runtimeDir, sessionId);
-  const text = JSON.stringify({ ...redactDeep(rest).value, ...kept });
+  const text = JSON.stringify({ ...redactDeep(rest, { opaque: {} }).value, ...kept });
   // A fold with nothing new (a PreCompact right after a Stop) writes the same text back: reading it
   // costs less than a temp file and a rename (~1 ms of CPU). A file others can read is rewritten
   // (an older version's): the write makes it private.

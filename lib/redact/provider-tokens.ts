@@ -89,4 +89,7 @@ export const PROVIDER_TOKENS: readonly SecretPattern[] = [
   token('stripe-key', 'sk_prod_', `${B62}{16,}`),
   token('stripe-key', 'rk_prod_', `${B62}{16,}`),
   token('telegram-bot-token', 'bot', `\\d{5,16}:[A-Za-z0-9_-]{30,}`),
+  token('supabase-token', 'sbp_', `${B62}{40,}`),
+  // Mailchimp: 32 hex and the data centre (`…-us21`), matched from the literal like terraform's.
+  { kind: 'mailchimp-key', gate: ['-us'], pattern: /[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])/g },
 ];

@@ -4,6 +4,8 @@ import { isPlaceholderValue, redactionMarker } from './redaction-marker';
 import { assignmentKind } from './secret-assignments';
 import { isSecretName } from './secret-names';
 import { redactInto } from './redact-secrets';
+import { maskOpaqueTokens, type OpaqueOptions } from './opaque-tokens';
+import { allowListArgv, allowListCommand } from './command-allow-list';
 
 const SINGLE_MARKER = /^\[REDACTED:[a-z0-9-]+\]$/;
 
@@ -13,17 +15,18 @@ export interface DeepRedactionResult<T> {
   findings: RedactionFinding[];
 }
 
-function redactString(text: string, tally: FindingTally): string {
-  const out = redactInto(text, tally);
-  return looksLikeEnvFile(out) ? redactEnvValues(out, tally) : out;
+function redactString(text: string, tally: FindingTally, opts: WalkOptions = {}): string {
+  const found = redactInto(text, tally);
+  const out = looksLikeEnvFile(found) ? redactEnvValues(found, tally) : found;
+  return opts.opaque === undefined ? out : maskOpaqueTokens(out, tally, opts.opaque);
 }
 
 /** The value of a secret-named field: its own detections when they cover it whole, else one marker for all of it. */
-function redactSecretField(key: string, value: string | number, tally: FindingTally): string | number {
+function redactSecretField(key: string, value: string | number, tally: FindingTally, opts: WalkOptions): string | number {
   if (typeof value === 'string') {
     if (value.length === 0 || isPlaceholderValue(value)) return value;
     const inner = new FindingTally();
-    const out = redactString(value, inner);
+    const out = redactString(value, inner, opts);
     if (SINGLE_MARKER.test(out)) {
       tally.merge(inner.list());
       return out;
@@ -42,10 +45,34 @@ const MIN_REDACTED_KEY = 24;
 
 interface WalkOptions {
   skipKeys?: ReadonlySet<string>;
+  /** Also mask opaque tokens (opaque-tokens.ts): for text that is kept (a capsule, the runtime state). */
+  opaque?: OpaqueOptions;
+  /** Keys whose string (or argument vector) is a shell command: kept through the allow-list (command-allow-list.ts). */
+  commandKeys?: ReadonlySet<string>;
+  /** Keys whose string is JSON (a tool call's `arguments`): parsed, walked, written back. */
+  jsonKeys?: ReadonlySet<string>;
+}
+
+/** A command field's value: redacted, then through the allow-list. */
+function redactCommand(value: unknown, tally: FindingTally, copies: WeakMap<object, unknown>, opts: WalkOptions): unknown {
+  if (typeof value === 'string') return allowListCommand(redactString(value, tally, opts));
+  if (Array.isArray(value) && value.every((v) => typeof v === 'string')) return allowListArgv((value as string[]).map((v) => redactString(v, tally, opts)));
+  return walk(value, tally, copies, opts);
+}
+
+/** A JSON-text field's value: its document walked (commands in it kept through the allow-list), else the string redacted. */
+function redactJsonText(value: string, tally: FindingTally, copies: WeakMap<object, unknown>, opts: WalkOptions): string {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(value);
+  } catch {
+    return redactString(value, tally, opts);
+  }
+  return typeof parsed === 'object' && parsed !== null ? JSON.stringify(walk(parsed, tally, copies, opts)) : redactString(value, tally, opts);
 }
 
 function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unknown>, opts: WalkOptions): unknown {
-  if (typeof value === 'string') return value.length < MIN_REDACTED_LENGTH ? value : redactString(value, tally);
+  if (typeof value === 'string') return value.length < MIN_REDACTED_LENGTH ? value : redactString(value, tally, opts);
   if (typeof value !== 'object' || value === null) return value;
   const seen = copies.get(value);
   if (seen !== undefined) return seen;
@@ -61,9 +88,11 @@ function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unkno
   copies.set(value, out);
   for (const [k, v] of Object.entries(value)) {
     // A key can be data too (a map from commands to their failures): long ones are redacted.
-    const key = k.length >= MIN_REDACTED_KEY ? redactString(k, tally) : k;
+    const key = k.length >= MIN_REDACTED_KEY ? redactString(k, tally, opts) : k;
     if (opts.skipKeys?.has(k) && typeof v === 'string') out[key] = v;
-    else out[key] = (typeof v === 'string' || typeof v === 'number') && isSecretName(k) ? redactSecretField(k, v, tally) : walk(v, tally, copies, opts);
+    else if (opts.commandKeys?.has(k)) out[key] = redactCommand(v, tally, copies, opts);
+    else if (opts.jsonKeys?.has(k) && typeof v === 'string') out[key] = redactJsonText(v, tally, copies, opts);
+    else out[key] = (typeof v === 'string' || typeof v === 'number') && isSecretName(k) ? redactSecretField(k, v, tally, opts) : walk(v, tally, copies, opts);
   }
   return out;
 }
@@ -73,7 +102,8 @@ function walk(value: unknown, tally: FindingTally, copies: WeakMap<object, unkno
  * every string goes through the same detectors as `redactSecrets`, and a string or number under a
  * secret-named key (`password`, `apiKey`, `client_secret`…) is replaced whole. Plain objects and
  * arrays are copied (cycles kept as cycles); other objects are returned as they are. Strings under
- * `skipKeys` (a host's opaque signatures) are kept as they are. Never throws.
+ * `skipKeys` (a host's opaque signatures) are kept as they are. With `opaque`, every string's
+ * opaque tokens are masked as well (text that is kept). Never throws.
  *
  * @example
  * redactDeep({ input: { command: 'curl -H "Authorization: Bearer eyJ…"' }, password: 'hunter2' }).value

@@ -10,6 +10,7 @@ import { mayHoldRandomToken, redactRandomTokens } from './random-tokens';
 import { ASSIGNMENT_CUES, redactAssignments } from './secret-assignments';
 import { SECRET_PATTERNS, type SecretPattern } from './secret-patterns';
 import { startsToken } from './token-start';
+import { maskOpaqueTokens, type OpaqueOptions } from './opaque-tokens';
 
 const TOKEN_DETECTORS: readonly SecretPattern[] = [...SECRET_PATTERNS, ...PROVIDER_TOKENS];
 
@@ -99,5 +100,19 @@ export function redactSecrets(text: string): RedactionResult {
 export function redactEnvFile(text: string): RedactionResult {
   const tally = new FindingTally();
   const out = redactEnvValues(redactInto(text, tally), tally);
+  return { text: out, findings: tally.list() };
+}
+
+/**
+ * `redactSecrets` for text that is kept (a capsule, a prompt in the runtime state): the rules
+ * above name what they know, then every opaque token left is masked (opaque-tokens.ts).
+ *
+ * @example redactKeptText('Mein Kennwort ist Wsdh30^BKcU8Bb1').text // 'Mein Kennwort ist [REDACTED:opaque-token]'
+ */
+export function redactKeptText(text: string, opts: OpaqueOptions = {}): RedactionResult {
+  const tally = new FindingTally();
+  let out = redactInto(text, tally);
+  if (looksLikeEnvFile(out)) out = redactEnvValues(out, tally);
+  out = maskOpaqueTokens(out, tally, opts);
   return { text: out, findings: tally.list() };
 }

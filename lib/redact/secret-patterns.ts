@@ -102,6 +102,27 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /(?<pre>(?:secret|Secret|SECRET)[A-Za-z_ -]{0,24}?[^A-Za-z0-9/+\n]{1,8})(?<s>(?=[A-Za-z0-9/+]{0,39}[A-Z])(?=[A-Za-z0-9/+]{0,39}[a-z])[A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])/g,
   },
   {
+    kind: 'signed-url',
+    // A presigned URL's signature and credential (S3, GCS, CloudFront): hex or URL-safe base64
+    // the fallback leaves alone (hex of any length is a hash to it).
+    gate: ['Signature=', 'X-Amz-', 'X-Goog-'],
+    pattern: /(?<pre>[?&](?:X-(?:Amz|Goog)-(?:Signature|Credential|Security-Token)|Signature)=)(?<s>[^&\s"'#<>]+)/g,
+  },
+  {
+    kind: 'url-key',
+    // A key as a URL's user name (a Sentry DSN: `https://<hex32>@o1.ingest.sentry.io/2`).
+    gate: ['://'],
+    pattern: /(?<pre>:\/\/)(?<s>[0-9a-fA-F]{32,}(?::[0-9a-fA-F]*)?)(?<post>@)/g,
+  },
+  {
+    kind: 'hex-key',
+    // 32 or more hex characters beside a key-like name (`encryption key: …`, `"hmacSecret": "…"`,
+    // `Your API key is …`): hex alone is a hash or an object id, beside such a name it is a key.
+    // Not after a hyphen (`cache-key-<md5>` names a cache entry) nor a key's id (`private_key_id`).
+    gate: ['key', 'Key', 'KEY', 'secret', 'Secret', 'SECRET', 'token', 'Token', 'TOKEN', 'dsn', 'DSN', 'hmac', 'salt', 'password', 'Password'],
+    pattern: /(?<pre>(?:key|secret|token|dsn|hmac|salt|password|passwd)(?![_-]?ids?\b)[A-Za-z_ -]{0,24}?[^A-Za-z0-9\n-]{1,8})(?<s>[0-9a-fA-F]{32,})(?![0-9a-zA-Z])/gi,
+  },
+  {
     kind: 'secret-flag',
     gate: ['--'],
     // `--password hunter2` (space-separated CLI flag); the `=` form is an assignment.
