@@ -13,7 +13,7 @@ export interface EventSink {
   emit: (e: WorkEvent) => void;
 }
 
-const REPEATED_KINDS: ReadonlySet<string> = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request']);
+const REPEATED_KINDS: ReadonlySet<string> = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request', 'final-message']);
 
 /** An empty sink; every host's transcript reader collects its work events through one. */
 export function createEventSink(): EventSink {

@@ -14,6 +14,11 @@ export interface AutosaveEvent {
   path?: string;
   intent?: string;
   previousDone?: boolean;
+  switchTask?: boolean;
+  followUp?: boolean;
+  placeholder?: boolean;
+  unread?: boolean;
+  quote?: string;
   resolves?: string;
   source?: string;
   field?: string;
@@ -74,6 +79,7 @@ export function mergeAutosave(
       case 'resolution': errors.push(e.resolves !== undefined ? { kind: 'resolution', resolves: e.resolves, by: text } : { kind: 'error', text: `resolved: ${text}` }); break;
       case 'rejected': add.rejected.push(text); break;
       case 'decision': add.facts.push(`decision: ${text}`); break;
+      case 'constraint': add.facts.push(`constraint ${text}`); break;
       case 'environment': add.facts.push(`environment: ${text}`); break;
       case 'git': add.done.push(`git: ${text}`); break;
       case 'done': add.done.push(text); break;
