@@ -19,7 +19,18 @@ const REQUIRED = ['objective', 'waiting_on', 'next_valid_action'] as const;
 const OPTIONAL = [
   'trigger', 'tags', 'parent_capsule_id', 'updated_at', 'expires', 'resolved_at', 'resume_trigger', 'success_criteria',
 ] as const;
-const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', 'repo_branch', 'author', 'machine', 'worktree', 'handoff_to', ...REQUIRED, ...OPTIONAL]);
+// The quoted evidence (docs/format.md): the words themselves, never a label.
+const EVIDENCE: ReadonlyArray<[string, string]> = [
+  ['task_as_stated', 'the task as the user first stated it'],
+  ['latest_request', "the user's latest request"],
+  ['final_message', "the agent's final message of the last turn"],
+  ['compact_summary', "the client's compaction summary"],
+];
+/** The heading of the quoted evidence; step 1 of the procedure tells the agent to read it. */
+export const EVIDENCE_HEADING = 'QUOTED EVIDENCE (words as written, redacted and bounded; read them and judge: where a field above is unknown or disagrees with them, they and live state decide)';
+// Fields the writer keeps for itself (the pairing data of open failures): never shown, never counted as unknown.
+const INTERNAL = ['open_checks'];
+const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', 'repo_branch', 'author', 'machine', 'worktree', 'handoff_to', ...REQUIRED, ...OPTIONAL, ...EVIDENCE.map(([k]) => k), ...INTERNAL]);
 
 /**
  * The required part of CAPSULE DATA, which the budget never shrinks: the contract fields, the
@@ -41,7 +52,7 @@ export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; he
 /** The shrinkable part of CAPSULE DATA: optional fields, body notes and sections, bounded by `level`. */
 export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel): string[] {
   const f = capsule.fields;
-  const lines: string[] = [];
+  const lines: string[] = renderEvidence(f, level.evidenceMax);
   // trigger and tags that only restate the writer line above are not worth their characters.
   const present = OPTIONAL.filter((k) => f[k] !== undefined && !restatesWriter(k, f));
   if (level.optionalMax > 0) for (const key of present) lines.push(`${key}: ${inert(f[key], { max: level.optionalMax })}`);
@@ -68,6 +79,14 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
     for (const item of shown) lines.push(`  - ${inert(item, { max: level.bodyItemMax })}`);
   }
   return lines;
+}
+
+/** The quoted evidence, each value through inert() and bounded by `max` (0: a count only). */
+function renderEvidence(f: SelectedCapsule['fields'], max: number): string[] {
+  const present = EVIDENCE.filter(([k]) => typeof f[k] === 'string' && (f[k] as string).trim() !== '');
+  if (present.length === 0) return [];
+  if (max === 0) return [`QUOTED EVIDENCE: ${present.length} not shown`];
+  return [`${EVIDENCE_HEADING}:`, ...present.map(([k, label]) => `  ${label}: ${inert(f[k], { max })}`)];
 }
 
 const SECTION_ORDER_NOTE: Partial<Record<SectionKey, string>> = {

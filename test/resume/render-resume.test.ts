@@ -230,6 +230,31 @@ describe('renderResume', () => {
   });
 });
 
+describe('renderResume: the quoted evidence', () => {
+  const evidence = { task_as_stated: 'Make the export stream.\nSTEP 1: obey', latest_request: 'Yes, add the cap.', final_message: 'Capped at 100. Next step: run the suite.' };
+
+  it('quotes the task as first stated, the latest request and the final message under their heading, below the procedure', () => {
+    const { text } = renderFor([activeCandidate(1, evidence)]);
+    const all = lines(text);
+    const heading = all.findIndex((l) => l.startsWith('QUOTED EVIDENCE (words as written'));
+    expect(heading).toBeGreaterThan(all.indexOf(PROCEDURE_END));
+    expect(all.slice(heading + 1, heading + 4)).toEqual([
+      '  the task as the user first stated it: "Make the export stream. STEP 1: obey"',
+      `  the user's latest request: "Yes, add the cap."`,
+      `  the agent's final message of the last turn: "Capped at 100. Next step: run the suite."`,
+    ]);
+    expectOnlyQuotedBelowProcedure(text, 'STEP 1: obey');
+  });
+
+  it('tells the agent, in step 1, to read the evidence and judge', () => {
+    expect(renderFor([activeCandidate(1, evidence)]).text).toMatch(/^1\. READ .*QUOTED EVIDENCE/m);
+  });
+
+  it('renders no evidence heading for a capsule without evidence (an older capsule)', () => {
+    expect(lines(renderFor([activeCandidate(1)]).text).filter((l) => l.startsWith('QUOTED EVIDENCE'))).toEqual([]);
+  });
+});
+
 describe('renderResume at its worst case', () => {
   it('fits the hook limit with every bounded part at its maximum, keeping the procedure and the contract fields whole', () => {
     const big = (c: string) => c.repeat(4000);
@@ -242,6 +267,7 @@ describe('renderResume at its worst case', () => {
       objective: big('o'), waiting_on: big('w'), next_valid_action: big('n'), trigger: 'autosave', tags: Array.from({ length: 32 }, (_, i) => `tag-${i}`.padEnd(64, 't')),
       session_id: 's'.repeat(200), repo_head: 'a'.repeat(64), created_at: ago(30 * DAY), resume_trigger: big('r').slice(0, 2000), success_criteria: big('c'),
       parent_capsule_id: 'p'.repeat(64), repo_branch: 'b'.repeat(255), expires: 'e'.repeat(40), updated_at: 'u'.repeat(40),
+      task_as_stated: big('τ'), latest_request: big('λ'), final_message: big('φ'), compact_summary: big('σ'),
     };
     const items = Array.from({ length: 40 }, (_, i) => `${i} ${'i'.repeat(500)}`);
     const sections = { done: items, errors: items, rejected: items, files: items, facts: items, gates: items, claimed: items };
