@@ -2,9 +2,11 @@
 // --host codex or both, the real Codex CLI) and its harness's fake API, resets (/clear,
 // /compact), and scores the first request after the reset; with both hosts the reports stand
 // one after the other, each with its totals.
-// Run: npm run bench:continuity -- [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+// Run: npm run bench:continuity -- [--set tuned|held-out|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
 // A step is one `claude -p` of the harness; under load a 30-call turn needs minutes, so the
 // default step timeout is 240 s (a step that times out fails the run, and its score says so).
+// The scenarios come in two halves (scenarios/tuned/, scenarios/held-out/): each is reported on
+// its own (recall, violations, max context), then both together.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,16 +15,16 @@ import { ensureCodexClient, findCodexHarness } from '../../test/e2e/codex-client
 import { runScenarioOnCodex } from './codex/run-scenario';
 import type { ClaudeProbe as HostProbe } from './claude/run-scenario';
 import { runScenarioOnClaude } from './claude/run-scenario';
-import { renderReport } from './report';
+import { renderReport, totals, totalsLine } from './report';
 import type { Reset, Scenario } from './scenario-types';
-import { SCENARIOS } from './scenarios/index';
+import { SETS } from './scenarios/index';
 import { scoreProbe, type ScenarioScore } from './score';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: {
       only: { type: 'string' }, reset: { type: 'string' }, jobs: { type: 'string' }, plugin: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' },
-      'step-timeout': { type: 'string' }, host: { type: 'string' },
+      'step-timeout': { type: 'string' }, host: { type: 'string' }, set: { type: 'string' },
     },
   });
   const hosts = values.host === 'both' ? ['claude', 'codex'] : [values.host ?? 'claude'];
@@ -30,6 +32,12 @@ async function main(): Promise<number> {
     process.stderr.write(`bench:continuity: --host ${values.host}: expected claude, codex or both\n`);
     return 2;
   }
+  const set = values.set ?? 'all';
+  if (set !== 'all' && !(set in SETS)) {
+    process.stderr.write(`bench:continuity: --set ${set}: expected tuned, held-out or all\n`);
+    return 2;
+  }
+  const halves = (set === 'all' ? ['tuned', 'held-out'] : [set]) as Array<keyof typeof SETS>;
   const drivers: Array<{ label: string; run: (s: Scenario, r: Reset) => Promise<HostProbe> }> = [];
   const stepTimeoutSec = Number(values['step-timeout'] ?? 240);
   const plugin = resolve(values.plugin ?? REPO_ROOT);
@@ -54,7 +62,11 @@ async function main(): Promise<number> {
   const only = values.only?.split(',');
   const resets = (values.reset ? [values.reset] : ['clear', 'compact']) as Reset[];
   const jobs: Array<[Scenario, Reset]> = [];
-  for (const s of SCENARIOS.filter((x) => !only || only.includes(x.name))) for (const r of resets) if (s.probe.resets.includes(r)) jobs.push([s, r]);
+  const halfOf = new Map<string, string>();
+  for (const half of halves) for (const s of SETS[half]) halfOf.set(s.name, half);
+  const chosen = halves.flatMap((half) => SETS[half]).filter((x) => !only || only.includes(x.name));
+  if (only) for (const name of only) if (!chosen.some((s) => s.name === name)) process.stderr.write(`bench:continuity: --only ${name}: no such scenario in --set ${set}\n`);
+  for (const s of chosen) for (const r of resets) if (s.probe.resets.includes(r)) jobs.push([s, r]);
   const all: Array<ScenarioScore & { host: string }> = [];
   const reports: string[] = [];
   for (const driver of drivers) {
@@ -73,7 +85,13 @@ async function main(): Promise<number> {
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, Number(values.jobs ?? 1)) }, worker));
-    reports.push(`${drivers.length > 1 ? `== ${driver.label}\n` : ''}${renderReport(scores)}`);
+    const parts: string[] = [];
+    for (const half of halves) {
+      const some = scores.filter((x) => halfOf.get(x.scenario) === half);
+      if (some.length > 0) parts.push(`-- ${half} (${new Set(some.map((x) => x.scenario)).size} scenarios)\n${renderReport(some)}`);
+    }
+    if (parts.length > 1) parts.push(`total:${' '.repeat(8)}${totalsLine(totals(scores))}`);
+    reports.push(`${drivers.length > 1 ? `== ${driver.label}\n` : ''}${parts.join('\n\n')}`);
     all.push(...scores.map((s) => ({ ...s, host: driver.label })));
   }
   process.stdout.write(`${reports.join('\n\n')}\n(load ${loadAverage()})\n`);

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { isReset, type Reset, type Scenario } from '../scenario-types';
+import { isReset, needsLiveSessions, type Reset, type Scenario } from '../scenario-types';
 import type { ProbeResult } from '../score';
 import { PROJECT } from '../scenarios/project';
 import { fakeScript } from './fake-script';
@@ -28,12 +28,12 @@ export interface ClaudeProbe extends ProbeResult {
 
 /**
  * Runs one scenario through the real Claude Code client against the harness's fake API
- * (`run.sh`, one `claude -p` per step of one session; several concurrent sessions go to
- * run-concurrent.ts), then the reset and the probe prompt, and returns the resume text of the
+ * (`run.sh`, one `claude -p` per step of one session; several concurrent sessions, and the
+ * shapes that need a live client process, go to run-concurrent.ts), then the reset and the probe prompt, and returns the resume text of the
  * first request after the reset and the memory branch's text.
  */
 export async function runScenarioOnClaude(scenario: Scenario, reset: Reset, opts: ClaudeDriverOptions): Promise<ClaudeProbe> {
-  if (scenario.sessions.length !== 1) return runConcurrentOnClaude(scenario, reset, opts);
+  if (needsLiveSessions(scenario)) return runConcurrentOnClaude(scenario, reset, opts);
   const session = scenario.sessions[0]!;
   const root = mkdtempSync(join(tmpdir(), `continuity-${scenario.name}-${reset}-`));
   const out = join(root, 'out');
@@ -85,7 +85,8 @@ export function stepPrompts(steps: Scenario['sessions'][number]['steps'], reset:
     if (isReset(step)) {
       push(`/${step.reset}`);
       if (step.reset === 'clear') cleared = true;
-    } else push(step.prompt);
+    } else if ('prompt' in step) push(step.prompt);
+    else throw new Error('a shell step needs the live driver (run-concurrent.ts)');
   }
   push(`/${reset}`);
   if (reset === 'clear') cleared = true;

@@ -1,4 +1,4 @@
-import { isReset, type Action, type Scenario, type SessionScript, type Turn } from '../scenario-types';
+import { isShell, isTurn, type Action, type Scenario, type SessionScript, type Turn } from '../scenario-types';
 import type { FakeRule } from '../claude/fake-script';
 
 const DEFAULT_SUMMARY = 'The session worked on the task the user gave; see the conversation for details.';
@@ -18,7 +18,7 @@ export function codexFakeScript(scenario: Scenario, session: SessionScript, prob
     { name: 'title', when: { prompt: '^Generate a concise, single-line task title' }, respond: { text: 'Task' } },
   ];
   session.steps.forEach((step, k) => {
-    if (!isReset(step)) rules.push(...turnRules(step, `${session.name}-${k + 1}`, contents));
+    if (isTurn(step)) rules.push(...turnRules(step, `${session.name}-${k + 1}`, contents));
   });
   rules.push({ name: 'probe', when: { prompt: escape(probePrompt) }, respond: { text: 'Resuming from the capsule.' } });
   rules.push({ name: 'default-text', when: { any: true }, respond: { text: 'ok' } });
@@ -28,7 +28,12 @@ export function codexFakeScript(scenario: Scenario, session: SessionScript, prob
 /** Why a scenario cannot run on Codex as written, or null. */
 export function codexCannotRun(scenario: Scenario): string | null {
   if (scenario.sessions.length !== 1) return 'several concurrent sessions: the Codex harness drives one session per run';
-  const turns = scenario.sessions[0]!.steps.filter((s): s is Turn => !isReset(s));
+  const session = scenario.sessions[0]!;
+  if ((scenario.setup?.length ?? 0) > 0 || session.cwd !== undefined || session.env !== undefined || session.resumes !== undefined || session.steps.some(isShell)) return 'setup commands, shell steps, worktrees, --resume or live client processes: the Codex driver has none of them yet';
+  if ((scenario.compactSummaries?.length ?? 0) > 0) return 'automatic compactions: the Codex driver cannot script them yet';
+  const turns = scenario.sessions[0]!.steps.filter(isTurn);
+  const claudeOnly = (a: Action): boolean => ('tool' in a && !['Bash', 'Read', 'Write', 'Edit'].includes(a.tool)) || a.inputTokens !== undefined;
+  if (turns.some((t) => t.actions.some(claudeOnly))) return "Claude Code's task tools, Agent or ToolSearch, or a scripted context size: the Codex driver has no Codex equivalent for them";
   if (turns.some((t) => (t.notifications?.length ?? 0) > 0 || t.actions.some((a) => 'tool' in a && a.tool === 'Bash' && a.background))) {
     return 'a background task and its notification: Codex has neither';
   }
@@ -67,6 +72,8 @@ function respond(a: Action, contents: Map<string, string>): Record<string, unkno
       return patch(a.path, contents, a.content);
     case 'Edit':
       return patch(a.path, contents, (contents.get(a.path) ?? '').replace(a.old, a.new));
+    default:
+      throw new Error(`the Codex driver cannot script the ${a.tool} tool (codexCannotRun should have skipped the scenario)`);
   }
 }
 

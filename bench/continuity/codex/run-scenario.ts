@@ -5,7 +5,7 @@ import { stagePlugin } from '../../../test/e2e/codex-client';
 import { branchText, strings } from '../claude/probe-read';
 import { spawnCollect, type ClaudeProbe as HostProbe } from '../claude/run-scenario';
 import { findResumeText } from '../resume-lines';
-import { isReset, type Reset, type Scenario, type Step } from '../scenario-types';
+import { isReset, isTurn, type Reset, type Scenario, type Step } from '../scenario-types';
 import { PROJECT } from '../scenarios/project';
 import { codexCannotRun, codexFakeScript } from './fake-script';
 
@@ -96,6 +96,8 @@ export function codexStepPrompts(steps: Step[], reset: Reset, probe: string): st
       const last = prompts[prompts.length - 1];
       if (tui === null) tui = last !== undefined && !last.startsWith('@') && !last.includes('\n') ? [prompts.pop()!, ...STOP_HOOKS_DONE] : [];
       tui.push(`/${step.reset}`);
+    } else if (!isTurn(step)) {
+      throw new Error('the Codex driver cannot run shell steps (codexCannotRun should have skipped the scenario)');
     } else if (tui !== null) {
       tui.push(typed(step.prompt));
       // Another reset right after: the same TUI process goes on, as a user's would.

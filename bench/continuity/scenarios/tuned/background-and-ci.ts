@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
  * A background job that finishes during the session (done, no longer waited on), then a CI

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 // The document the capsule skill has the agent write, without id and created_at (write fills them).
 const CAPSULE = `---

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
  * Work, a /compact in the middle, more work, then /clear: what was known before the compaction

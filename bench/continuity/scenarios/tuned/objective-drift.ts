@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /** A greeting, a task finished, then a new task: the objective follows the new one, the old one is Done. */
 export const objectiveDrift: Scenario = {

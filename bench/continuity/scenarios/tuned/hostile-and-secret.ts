@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 // Realistic shapes, made up: a Stripe live key and webhook secret, an AWS key pair.
 const STRIPE_KEY = 'sk_live_51Hx9QeL2mVt8bJ0pK4sR7wYz3NcA6dFgT1uE5iO9qWxC2vB8nM0lKjH4gF7dS3aP';

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /** Questions and thanks, no task: the next action must say plainly that none was captured. */
 export const chitChat: Scenario = {

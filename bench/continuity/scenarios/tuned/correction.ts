@@ -1,12 +1,12 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
- * Written after the extraction was (held out): the user corrects the approach mid-task, and the
+ * Written after the extraction was (held out then, seen and tuned on since): the user corrects the approach mid-task, and the
  * agent ends with "Remaining:" and an "I'll leave …" that is not a next step.
  */
-export const heldOutCorrection: Scenario = {
-  name: 'held-out-correction',
-  covers: 'held out: a correction of the approach, a "Remaining:" step, an "I\'ll leave X for now" that is no plan',
+export const correction: Scenario = {
+  name: 'correction',
+  covers: 'a correction of the approach, a "Remaining:" step, an "I\'ll leave X for now" that is no plan',
   sessions: [
     {
       name: 'main',

@@ -1,12 +1,12 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
- * Written after the extraction was (held out): a build step whose error is a compiler line, fixed
+ * Written after the extraction was (held out then, seen and tuned on since): a build step whose error is a compiler line, fixed
  * and re-run with other flags; chat and a question afterwards that must not move the objective.
  */
-export const heldOutTypecheck: Scenario = {
-  name: 'held-out-typecheck',
-  covers: 'held out: a compiler error line, a re-run with other flags, a side question that is not a new task',
+export const typecheck: Scenario = {
+  name: 'typecheck',
+  covers: 'a compiler error line, a re-run with other flags, a side question that is not a new task',
   repo: {
     'scripts/typecheck.js': "const src = require('node:fs').readFileSync('src/total.js', 'utf8');\nif (src.includes('toFixed()')) { console.log('src/total.js(3,10): error TS2345: Argument of type \\'string\\' is not assignable to parameter of type \\'number\\'.'); console.log('Found 1 error in src/total.js:3'); process.exit(2); }\nconsole.log('Found 0 errors.');\n",
     'src/total.js': "// Order totals.\nfunction total(items) {\n  return Number(items.reduce((a, b) => a + b, 0).toFixed());\n}\nmodule.exports = { total };\n",

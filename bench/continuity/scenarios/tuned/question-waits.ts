@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /** The turn ends with a question to the user: the work waits on the answer. */
 export const questionWaits: Scenario = {

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
  * A failure fixed by a different command than the one that failed (`npm test -- auth` fails,

@@ -1,4 +1,4 @@
-import type { Action, Scenario } from '../scenario-types';
+import type { Action, Scenario } from '../../scenario-types';
 
 const MODULES = ['api/orders', 'api/carts', 'api/invoices', 'api/refunds', 'models/order', 'models/cart', 'models/invoice', 'models/refund', 'services/billing', 'services/email'];
 

@@ -1,12 +1,12 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
- * Written after the extraction was (held out: not tuned on): a Python project, pytest's own
+ * Written after the extraction was (held out then, seen and tuned on since): a Python project, pytest's own
  * output, a fix run through a different command, and a suggestion closing the turn as a question.
  */
-export const heldOutPytest: Scenario = {
-  name: 'held-out-pytest',
-  covers: 'held out: pytest output, `python -m pytest -q` after `pytest tests/test_cart.py`, a closing suggestion-question',
+export const pytest: Scenario = {
+  name: 'pytest',
+  covers: 'pytest output, `python -m pytest -q` after `pytest tests/test_cart.py`, a closing suggestion-question',
   repo: {
     'shop/__init__.py': '',
     'shop/cart.py': 'def total(items):\n    return sum(i["price"] for i in items) * 1.0\n\n\ndef total_with_tax(items, rate):\n    return total(items) + rate\n',

@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /** The plan is only in the agent's last message; the user then only chats. */
 export const finalMessageNextStep: Scenario = {

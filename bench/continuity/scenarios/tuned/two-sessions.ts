@@ -1,4 +1,4 @@
-import type { Scenario } from '../scenario-types';
+import type { Scenario } from '../../scenario-types';
 
 /**
  * Two sessions open in one repository at once, turns interleaved; the first one is cleared. Its
