@@ -150,6 +150,7 @@ function carryOf(value: unknown): Partial<WorkCarry> | undefined {
     openFailures: Array.isArray(c.openFailures) ? (c.openFailures as WorkCarry['openFailures']) : [],
     lastTurnDone: c.lastTurnDone === true,
     seenPrompts: Array.isArray(c.seenPrompts) ? (c.seenPrompts as string[]) : [],
+    ...(typeof c.taskSubjects === 'object' && c.taskSubjects !== null && !Array.isArray(c.taskSubjects) ? { taskSubjects: c.taskSubjects as Record<string, string> } : {}),
   };
 }
 

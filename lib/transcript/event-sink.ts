@@ -44,6 +44,11 @@ export function tailDecision(sink: EventSink, lastAssistantMessage: string | und
 export function finishWorkState(sink: EventSink, carry: WorkCarry): WorkState {
   return {
     events: sink.events,
-    carry: { openFailures: carry.openFailures.slice(-MAX_OPEN_FAILURES), lastTurnDone: carry.lastTurnDone === true, seenPrompts: (carry.seenPrompts ?? []).slice(-MAX_SEEN_PROMPTS) },
+    carry: {
+      openFailures: carry.openFailures.slice(-MAX_OPEN_FAILURES),
+      lastTurnDone: carry.lastTurnDone === true,
+      seenPrompts: (carry.seenPrompts ?? []).slice(-MAX_SEEN_PROMPTS),
+      ...(carry.taskSubjects !== undefined && Object.keys(carry.taskSubjects).length > 0 ? { taskSubjects: carry.taskSubjects } : {}),
+    },
   };
 }

@@ -28,10 +28,12 @@ export interface ContractFields {
   latest_request?: string;
   /** The agent's final message of the last turn. */
   final_message?: string;
+  /** The client's own compaction summary, when it wrote one. */
+  compact_summary?: string;
 }
 
 /** The evidence fields: quoted beside the labels, never labels themselves (docs/format.md). */
-export const EVIDENCE_FIELDS = ['task_as_stated', 'latest_request', 'final_message'] as const;
+export const EVIDENCE_FIELDS = ['task_as_stated', 'latest_request', 'final_message', 'compact_summary'] as const;
 
 /** What folding events into the contract fields also puts into the body. */
 export interface ContractOutcome {
@@ -85,6 +87,9 @@ export function foldContract(previous: ContractFields, events: readonly Autosave
       case 'final-message':
         f.final_message = e.quote ?? text;
         break;
+      case 'compact-summary':
+        f.compact_summary = e.quote ?? text;
+        break;
       case 'next-step':
         f.next_valid_action = text;
         break;
@@ -110,7 +115,7 @@ export function foldContract(previous: ContractFields, events: readonly Autosave
         break;
     }
   }
-  if (!isStated(f.next_valid_action)) f.next_valid_action = openTask !== undefined ? `${OPEN_TASK}"${openTask}"` : NO_NEXT_STEP;
+  if (!isStated(f.next_valid_action)) f.next_valid_action = openTask !== undefined ? `${OPEN_TASK}${openTask}` : NO_NEXT_STEP;
   return out;
 }
 

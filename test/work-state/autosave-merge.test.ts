@@ -102,7 +102,7 @@ describe('mergeAutosave', () => {
     const { doc } = mergeAutosave(first, tasks, ctx(1));
     expect(doc.sections.claimed).toEqual(['[in_progress] wire the hook']);
     expect(doc.sections.done).toContain('task completed: write the parser');
-    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "[in_progress] wire the hook"');
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "wire the hook" (in progress)');
   });
 
   it('reports no change, and keeps updated_at, when the same events arrive again', () => {
@@ -140,5 +140,38 @@ describe('mergeAutosave', () => {
     const first = roundTrip(mergeAutosave(null, [], { ...ctx(), parentCapsuleId: 'PARENT1' }).doc);
     const { doc } = mergeAutosave(first, [{ kind: 'error', text: 'x failed' }], { ...ctx(1), parentCapsuleId: 'PARENT2' });
     expect(doc.frontmatter.parent_capsule_id).toBe('PARENT1');
+  });
+});
+
+describe('mergeAutosave: the task list as state', () => {
+  const task = (text: string): AutosaveEvent => ({ kind: 'task', text });
+
+  it('keeps one row per subject, its latest status, pending rows in their order', () => {
+    const { doc } = mergeAutosave(null, [task('[pending] parse'), task('[pending] render'), task('[pending] ship'), task('[in_progress] parse')], ctx());
+    expect(doc.sections.claimed).toEqual(['[pending] render', '[pending] ship', '[in_progress] parse']);
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "parse" (in progress)');
+  });
+
+  it('names the first pending task when none is in progress, and moves completed ones to Done', () => {
+    const { doc } = mergeAutosave(null, [task('[pending] parse'), task('[pending] render'), task('[completed] parse')], ctx());
+    expect(doc.sections.claimed).toEqual(['[pending] render']);
+    expect(doc.sections.done).toContain('task completed: parse');
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "render" (pending, the next in the task list)');
+  });
+
+  it('carries rows across a /clear by subject: the next session updates them under new ids', () => {
+    const before = roundTrip(mergeAutosave(null, [task('[pending] parse'), task('[pending] render')], ctx()).doc);
+    const { doc } = mergeAutosave(before, [task('[completed] parse'), task('[in_progress] render')], ctx(1));
+    expect(doc.sections.claimed).toEqual(['[in_progress] render']);
+  });
+
+  it('never names a row that carries only an id as the next step', () => {
+    const { doc } = mergeAutosave(null, [task('[in_progress] task 3')], ctx());
+    expect(doc.frontmatter.next_valid_action).toBe(NO_NEXT_STEP);
+  });
+
+  it("keeps a subagent's finding among the facts", () => {
+    const { doc } = mergeAutosave(null, [{ kind: 'finding', text: 'short', quote: 'subagent "x" reported: root cause in src/a.ts' }], ctx());
+    expect(doc.sections.facts).toEqual(['subagent "x" reported: root cause in src/a.ts']);
   });
 });

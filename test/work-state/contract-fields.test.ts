@@ -47,7 +47,7 @@ describe('foldContract', () => {
     });
 
     it('falls back to the last open task, then to an honest none captured', () => {
-      expect(fold([task('x')], start, '[in_progress] wire the hook').fields.next_valid_action).toBe('Continue the open task: "[in_progress] wire the hook"');
+      expect(fold([task('x')], start, '"wire the hook" (in progress)').fields.next_valid_action).toBe('Continue the open task: "wire the hook" (in progress)');
       expect(fold([task('x')]).fields.next_valid_action).toBe(NO_NEXT_STEP);
       expect(NO_NEXT_STEP).toMatch(/^No next step captured/);
     });
