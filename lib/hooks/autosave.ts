@@ -20,6 +20,7 @@ import type { AutosaveEvent } from '../work-state/autosave-merge';
 import { noteCodePath } from '../launch/code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
+import { decodeOpenChecks, encodeOpenChecks, unionFailures } from '../transcript/failure-pairing';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -73,7 +74,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     submittedPrompts,
     projectRoot: walkToGitDir(ctx.projectDir, ctx.env)?.level ?? ctx.projectDir,
     homeDir: ctx.env.HOME,
-    carry: carryOf(state.workCarry),
+    carry: withCapsuleChecks(carryOf(state.workCarry), state),
   });
   const events = [...extracted.events, ...(session.extraEvents ?? [])];
   const carry = extracted.carry;
@@ -106,6 +107,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     repoHead: repo.head,
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,
+    openChecks: encodeOpenChecks(carry.openFailures),
   });
   let doc = merged.doc;
   let commit: string | null = null;
@@ -152,6 +154,17 @@ function carryOf(value: unknown): Partial<WorkCarry> | undefined {
     seenPrompts: Array.isArray(c.seenPrompts) ? (c.seenPrompts as string[]) : [],
     ...(typeof c.taskSubjects === 'object' && c.taskSubjects !== null && !Array.isArray(c.taskSubjects) ? { taskSubjects: c.taskSubjects as Record<string, string> } : {}),
   };
+}
+
+/**
+ * The carry with the open failures the capsule itself carries (`open_checks`) added: this
+ * session's autosave, or the resumed capsule it goes on from after a /clear or a compaction,
+ * whose failing session's runtime state this session never sees.
+ */
+function withCapsuleChecks(carry: Partial<WorkCarry> | undefined, state: SessionState): Partial<WorkCarry> {
+  const doc = isCachedDoc(state.autosaveDoc) ? state.autosaveDoc : isCachedDoc(state.seedDoc) ? state.seedDoc : null;
+  const fromCapsule = doc === null ? [] : decodeOpenChecks(doc.frontmatter.open_checks);
+  return { ...carry, openFailures: unionFailures(fromCapsule, carry?.openFailures ?? []) };
 }
 
 /** Stop's `background_tasks` when it is a list; anything else counts as not reported. */

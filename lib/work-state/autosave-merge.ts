@@ -36,6 +36,8 @@ export interface AutosaveContext {
   repoBranch?: string;
   /** Links the session that continues after compaction to the checkpoint before it. */
   parentCapsuleId?: string;
+  /** The pairing data of the failures still open (encoded, lib/transcript/failure-pairing): written to `open_checks`, removed when none is open. */
+  openChecks?: readonly string[];
 }
 
 /** How many bullets each section keeps; older ones fold into a counted line. */
@@ -121,6 +123,10 @@ export function mergeAutosave(
   }
   if (files.length > 0) doc.sections.files = mergeFiles(doc.sections.files, files, AUTOSAVE_SECTION_MAX.files);
   if (errors.length > 0) doc.sections.errors = mergeErrors(doc.sections.errors, errors, AUTOSAVE_SECTION_MAX.errors);
+  if (ctx.openChecks !== undefined) {
+    if (ctx.openChecks.length > 0) doc.frontmatter.open_checks = [...ctx.openChecks];
+    else delete doc.frontmatter.open_checks;
+  }
   if (ctx.repoHead) doc.frontmatter.repo_head = ctx.repoHead;
   if (ctx.repoBranch) doc.frontmatter.repo_branch = ctx.repoBranch;
   if (ctx.parentCapsuleId && doc.frontmatter.parent_capsule_id === undefined) doc.frontmatter.parent_capsule_id = ctx.parentCapsuleId;
