@@ -47,4 +47,16 @@ describe('the Codex driver of the continuity benchmark', () => {
     expect(codexCannotRun(background)).toMatch(/background/);
     expect(codexCannotRun({ ...scenario, sessions: [...scenario.sessions, { name: 'b', steps: [] }] })).toMatch(/several concurrent sessions/);
   });
+
+  it("skips, with a reason, what only the Claude driver can script: task tools, Agent, context sizes, setup, shell steps, worktrees, --resume", () => {
+    const withActions = (actions: Scenario['sessions'][number]['steps'][number] & { prompt: string }) => ({ ...scenario, sessions: [{ name: 'main', steps: [actions] }] });
+    expect(codexCannotRun(withActions({ prompt: 'p', actions: [{ tool: 'TaskCreate', subject: 's' }] }))).toMatch(/task tools/);
+    expect(codexCannotRun(withActions({ prompt: 'p', actions: [{ tool: 'Agent', description: 'd', prompt: 'q', actions: [] }] }))).toMatch(/Agent/);
+    expect(codexCannotRun(withActions({ prompt: 'p', actions: [{ tool: 'Bash', command: 'x', inputTokens: 120000 }] }))).toMatch(/context size/);
+    expect(codexCannotRun({ ...scenario, setup: [{ shell: 'true' }] })).toMatch(/setup/);
+    expect(codexCannotRun({ ...scenario, sessions: [{ name: 'main', steps: [{ shell: 'git switch -c x' }] }] })).toMatch(/shell steps/);
+    expect(codexCannotRun({ ...scenario, sessions: [{ ...scenario.sessions[0]!, cwd: '../wt' }] })).toMatch(/worktrees/);
+    expect(codexCannotRun({ ...scenario, compactSummaries: ['s'] })).toMatch(/automatic compactions/);
+    expect(codexCannotRun({ ...scenario, live: true })).toBeNull();
+  });
 });
