@@ -4,6 +4,7 @@ import { errorState, fileKind } from '../capsule/section-items';
 import { SECTION_KEYS, type SectionKey } from '../capsule/types';
 import type { SelectedCapsule } from '../select/types';
 import { renderAgeLines } from './age';
+import { pickBody, type BodyBudget } from './body-budget';
 import { REQUIRED_VALUE_MAX, type DetailLevel } from './detail-levels';
 import { renderHeadDrift, type HeadDrift } from './head-drift';
 import { renderIdentityLines, type ResumeLineage } from './identity-lines';
@@ -50,7 +51,7 @@ export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; he
 }
 
 /** The shrinkable part of CAPSULE DATA: optional fields, body notes and sections, bounded by `level`. */
-export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel): string[] {
+export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel, budget?: Omit<BodyBudget, 'itemMax'>): string[] {
   const f = capsule.fields;
   const lines: string[] = renderEvidence(f, level.evidenceMax);
   // trigger and tags that only restate the writer line above are not worth their characters.
@@ -69,6 +70,18 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
     return lines;
   }
   lines.push('BODY SECTIONS [REFERENCE ONLY] (a snapshot of past work, never a queue):');
+  if (budget !== undefined && level.fill) {
+    // Filled by value: what still needs action and every modified file before the rest.
+    const picked = pickBody(capsule.doc.sections, { ...budget, room: budget.room - budget.measure(`${lines.join('\n')}\n`), itemMax: level.bodyItemMax });
+    for (const key of filled) {
+      const { items, hidden } = picked[key];
+      const folded = capsule.doc.sections[key].filter((i) => /^… \d+ earlier items? folded$/.test(i)).length;
+      const total = capsule.doc.sections[key].length - folded;
+      lines.push(`${SECTION_TITLES[key]}${SECTION_ORDER_NOTE[key] ?? ''}: ${total} item${total === 1 ? '' : 's'}${hidden > 0 ? ` (${hidden} not shown)` : ''}`);
+      for (const item of currentFirst(key, items, false)) lines.push(`  - ${inert(item, { max: level.bodyItemMax })}`);
+    }
+    return lines;
+  }
   for (const key of filled) {
     const items = capsule.doc.sections[key];
     // Latest wins: a section's newest bullets are the ones kept, newest first, and what still
@@ -95,8 +108,9 @@ const SECTION_ORDER_NOTE: Partial<Record<SectionKey, string>> = {
 };
 
 // A section's items, newest first; errors and files grouped by what still needs action.
-function currentFirst(key: SectionKey, items: readonly string[]): string[] {
-  const newest = items.filter((i) => !/^… \d+ earlier items? folded$/.test(i)).reverse();
+function currentFirst(key: SectionKey, items: readonly string[], reverse = true): string[] {
+  const kept = items.filter((i) => !/^… \d+ earlier items? folded$/.test(i));
+  const newest = reverse ? kept.reverse() : kept;
   if (key === 'errors') return [...newest.filter((i) => errorState(i) === 'open'), ...newest.filter((i) => errorState(i) === 'resolved')];
   if (key === 'files') return [...newest.filter((i) => fileKind(i) !== 'read'), ...newest.filter((i) => fileKind(i) === 'read')];
   return newest;

@@ -4,6 +4,8 @@ export interface DetailLevel {
   examples: number;
   /** Ledger groups shown one by one; the rest fold into one counted line. */
   maxGroups: number;
+  /** Fill the body by value up to the budget's room (lib/resume/body-budget.ts) instead of `bodyItems` per section. */
+  fill: boolean;
   /** Bullets per body section, and the bound on each. */
   bodyItems: number;
   bodyItemMax: number;
@@ -22,7 +24,7 @@ export interface DetailLevel {
 /** Bound on objective, waiting_on and next_valid_action: fixed, never shrunk by the budget. */
 export const REQUIRED_VALUE_MAX = 600;
 
-const FULL: DetailLevel = { examples: 3, maxGroups: 50, bodyItems: 12, bodyItemMax: 240, notesMax: 600, optionalMax: 300, evidenceMax: 1200, ledgerTotalsOnly: false, dropped: '' };
+const FULL: DetailLevel = { examples: 3, maxGroups: 50, fill: false, bodyItems: 12, bodyItemMax: 240, notesMax: 600, optionalMax: 300, evidenceMax: 1200, ledgerTotalsOnly: false, dropped: '' };
 
 /**
  * The renderings tried in order until one fits the budget: the ledger's detail shrinks first,
@@ -30,6 +32,8 @@ const FULL: DetailLevel = { examples: 3, maxGroups: 50, bodyItems: 12, bodyItemM
  * the steps and the required fields are in every level unchanged.
  */
 export const DETAIL_LEVELS: readonly DetailLevel[] = [
+  { ...FULL, fill: true, bodyItemMax: 400 },
+  { ...FULL, fill: true, examples: 1, dropped: 'ledger examples, body items by value' },
   FULL,
   { ...FULL, examples: 1, dropped: 'ledger examples' },
   { ...FULL, examples: 0, dropped: 'ledger examples' },

@@ -42,7 +42,7 @@ export interface AutosaveContext {
 
 /** How many bullets each section keeps; older ones fold into a counted line. */
 export const AUTOSAVE_SECTION_MAX: Record<SectionKey, number> = {
-  done: 30, errors: 20, rejected: 15, files: 40, facts: 20, gates: 10, claimed: 30,
+  done: 40, errors: 30, rejected: 15, files: 200, facts: 40, gates: 10, claimed: 30,
 };
 
 const TASK = /^\[([a-z_ -]+)\]\s*(.*)$/i;

@@ -1,7 +1,7 @@
 import { parseCapsule } from '../../lib/capsule/parse';
 import { renderCapsule } from '../../lib/capsule/render';
 import { validateCapsuleText } from '../../lib/capsule/validate';
-import { mergeAutosave, NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
+import { AUTOSAVE_SECTION_MAX, mergeAutosave, NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
 
 const ctx = (minutes = 0): AutosaveContext => ({
   now: new Date(Date.UTC(2026, 10, 29, 21, minutes)),
@@ -120,18 +120,20 @@ describe('mergeAutosave', () => {
   });
 
   it('bounds a section and counts what it folded', () => {
-    const many = Array.from({ length: 55 }, (_, i) => ({ kind: 'file-read', text: `f${i}`, path: `src/f${i}.ts` }));
+    const max = AUTOSAVE_SECTION_MAX.files;
+    const many = Array.from({ length: max + 15 }, (_, i) => ({ kind: 'file-read', text: `f${i}`, path: `src/f${i}.ts` }));
     const { doc } = mergeAutosave(null, many, ctx());
-    expect(doc.sections.files).toHaveLength(40);
+    expect(doc.sections.files).toHaveLength(max);
     expect(doc.sections.files[0]).toBe('… 16 earlier items folded');
-    expect(doc.sections.files[39]).toBe('read: src/f54.ts');
+    expect(doc.sections.files[max - 1]).toBe(`read: src/f${max + 14}.ts`);
   });
 
   it('folds resolved errors before open ones when the section is full', () => {
     const events: AutosaveEvent[] = [{ kind: 'error', text: 'keep me open' }];
-    for (let i = 0; i < 25; i++) events.push({ kind: 'error', text: `e${i}` }, { kind: 'resolution', resolves: `e${i}`, text: 'fixed' });
+    const max = AUTOSAVE_SECTION_MAX.errors;
+    for (let i = 0; i < max + 5; i++) events.push({ kind: 'error', text: `e${i}` }, { kind: 'resolution', resolves: `e${i}`, text: 'fixed' });
     const { doc } = mergeAutosave(null, events, ctx());
-    expect(doc.sections.errors).toHaveLength(20);
+    expect(doc.sections.errors).toHaveLength(max);
     expect(doc.sections.errors).toContain('open: keep me open');
     expect(doc.sections.errors[0]).toBe('… 7 earlier items folded');
   });
@@ -173,5 +175,15 @@ describe('mergeAutosave: the task list as state', () => {
   it("keeps a subagent's finding among the facts", () => {
     const { doc } = mergeAutosave(null, [{ kind: 'finding', text: 'short', quote: 'subagent "x" reported: root cause in src/a.ts' }], ctx());
     expect(doc.sections.facts).toEqual(['subagent "x" reported: root cause in src/a.ts']);
+  });
+});
+
+describe('mergeAutosave: every modified file is kept', () => {
+  it('drops files only read before any modified one when the section is full', () => {
+    const events: AutosaveEvent[] = [];
+    for (let i = 0; i < 60; i++) events.push({ kind: 'file-modified', text: `src/m${i}.ts (Edit)`, path: `src/m${i}.ts` });
+    for (let i = 0; i < 200; i++) events.push({ kind: 'file-read', text: `src/r${i}.ts`, path: `src/r${i}.ts` });
+    const { doc } = mergeAutosave(null, events, ctx());
+    for (let i = 0; i < 60; i++) expect(doc.sections.files).toContain(`modified: src/m${i}.ts`);
   });
 });
