@@ -46,6 +46,7 @@ export interface AutosaveSession {
   whileCommitting?: () => void;
 }
 
+const EVIDENCE_ONLY: ReadonlySet<string> = new Set(['final-message', 'compact-summary']);
 const NO_ACTION_CAPTURED = 'No next step captured: the captured text was resume ceremony';
 
 /**
@@ -83,8 +84,10 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId);
   };
 
-  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
-  if (events.length === 0 && !session.always) {
+  // Quoted evidence alone (a final message with no request and no work) is no state to save.
+  const substantive = events.some((e) => !EVIDENCE_ONLY.has(e.kind));
+  noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
+  if (!substantive && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
     settle();
     return null;
