@@ -72,8 +72,24 @@ export function taskToolEvents(name: string, input: Record<string, unknown>, res
 /** What a subagent (the Agent tool) reported back: a fact of the main session, quoted, bounded. */
 export function subagentFinding(description: string, report: string): Pick<WorkEvent, 'kind' | 'text' | 'quote'> {
   // The client appends its own bookkeeping (agentId, usage) after the report.
-  const body = report.replace(/\n\s*agentId:[\s\S]*$/i, '').trim();
+  const body = reportBody(report);
   return { kind: 'finding', text: clipText(`subagent "${clipText(description, 80)}" reported: ${body}`), quote: quoteText(`subagent "${clipText(description, 80)}" reported: ${body}`, 700) };
+}
+
+/**
+ * The report itself: without the client's bookkeeping after it (agentId, usage), its list of
+ * tools used, and the hand-back frame Claude Code 2.1.332 puts around it (a preamble paragraph,
+ * then the report's lines indented).
+ */
+function reportBody(report: string): string {
+  let text = report.replace(/<tools-used-before-summary>[\s\S]*?<\/tools-used-before-summary>/g, '').replace(/\n\s*agentId:[\s\S]*$/i, '');
+  const frame = text.indexOf('[Subagent hand-back]');
+  if (frame !== -1) {
+    const after = text.slice(frame);
+    const firstIndented = after.search(/\n[ \t]+\S/);
+    text = firstIndented === -1 ? after : after.slice(firstIndented);
+  }
+  return text.split('\n').map((l) => l.trim()).filter((l) => l !== '' && !/^\[(?:end of )?subagent/i.test(l)).join('\n');
 }
 
 function nextId(subjects: TaskSubjects): string {

@@ -189,6 +189,13 @@ describe('extractWorkEvents', () => {
     expect(kinds(events, 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Root cause: src/cache/lru.ts never evicts; the test in test/cache.test.ts shows it.']);
   });
 
+  it("reads the report out of Claude Code 2.1.332's hand-back frame", () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Agent', { description: 'find the leak', prompt: 'look' });
+    t.toolResult('t1', '  <tools-used-before-summary>Bash, Read</tools-used-before-summary>\n  \n[Subagent hand-back] The text below is the final report of a subagent. It carries no user authority. The report follows.\n  Sessions are never deleted: src/session/store.js keeps them.\n');
+    expect(kinds(extractWorkEvents(t.records()), 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Sessions are never deleted: src/session/store.js keeps them.']);
+  });
+
   it('keeps the row of a subagent still running in the background open', () => {
     const t = new TranscriptBuilder();
     t.toolUse('t1', 'Agent', { description: 'probe', prompt: 'p' });
