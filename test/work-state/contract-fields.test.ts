@@ -122,7 +122,7 @@ describe('foldContract: the task model', () => {
   });
 
   it('never takes a placeholder as the objective, and still quotes it as the latest request', () => {
-    const out = fold([{ kind: 'user-request', intent: 'chat', text: 'prompt 1', quote: 'prompt 1', placeholder: true }]);
+    const out = fold([{ kind: 'user-request', intent: 'chat', text: 'prompt 1', quote: 'prompt 1', placeholder: true, unread: true }]);
     expect(out.fields.objective).toBe(UNKNOWN_OBJECTIVE);
     expect(out.fields.latest_request).toBe('prompt 1');
   });
