@@ -20,6 +20,7 @@ import type { AutosaveEvent } from '../work-state/autosave-merge';
 import { noteCodePath } from '../launch/code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
+import { decodeOpenChecks, encodeOpenChecks, unionFailures } from '../transcript/failure-pairing';
 
 /** What one autosave fold did. */
 export interface AutosaveOutcome {
@@ -45,6 +46,7 @@ export interface AutosaveSession {
   whileCommitting?: () => void;
 }
 
+const EVIDENCE_ONLY: ReadonlySet<string> = new Set(['final-message', 'compact-summary']);
 const NO_ACTION_CAPTURED = 'No next step captured: the captured text was resume ceremony';
 
 /**
@@ -73,7 +75,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     submittedPrompts,
     projectRoot: walkToGitDir(ctx.projectDir, ctx.env)?.level ?? ctx.projectDir,
     homeDir: ctx.env.HOME,
-    carry: carryOf(state.workCarry),
+    carry: withCapsuleChecks(carryOf(state.workCarry), state),
   });
   const events = [...extracted.events, ...(session.extraEvents ?? [])];
   const carry = extracted.carry;
@@ -82,8 +84,10 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId);
   };
 
-  noteCodePath(events.length === 0 ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
-  if (events.length === 0 && !session.always) {
+  // Quoted evidence alone (a final message with no request and no work) is no state to save.
+  const substantive = events.some((e) => !EVIDENCE_ONLY.has(e.kind));
+  noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
+  if (!substantive && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
     settle();
     return null;
@@ -106,6 +110,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     repoHead: repo.head,
     repoBranch: repo.branch,
     parentCapsuleId: state.parentCapsuleId,
+    openChecks: encodeOpenChecks(carry.openFailures),
   });
   let doc = merged.doc;
   let commit: string | null = null;
@@ -150,7 +155,19 @@ function carryOf(value: unknown): Partial<WorkCarry> | undefined {
     openFailures: Array.isArray(c.openFailures) ? (c.openFailures as WorkCarry['openFailures']) : [],
     lastTurnDone: c.lastTurnDone === true,
     seenPrompts: Array.isArray(c.seenPrompts) ? (c.seenPrompts as string[]) : [],
+    ...(typeof c.taskSubjects === 'object' && c.taskSubjects !== null && !Array.isArray(c.taskSubjects) ? { taskSubjects: c.taskSubjects as Record<string, string> } : {}),
   };
+}
+
+/**
+ * The carry with the open failures the capsule itself carries (`open_checks`) added: this
+ * session's autosave, or the resumed capsule it goes on from after a /clear or a compaction,
+ * whose failing session's runtime state this session never sees.
+ */
+function withCapsuleChecks(carry: Partial<WorkCarry> | undefined, state: SessionState): Partial<WorkCarry> {
+  const doc = isCachedDoc(state.autosaveDoc) ? state.autosaveDoc : isCachedDoc(state.seedDoc) ? state.seedDoc : null;
+  const fromCapsule = doc === null ? [] : decodeOpenChecks(doc.frontmatter.open_checks);
+  return { ...carry, openFailures: unionFailures(fromCapsule, carry?.openFailures ?? []) };
 }
 
 /** Stop's `background_tasks` when it is a list; anything else counts as not reported. */

@@ -4,6 +4,7 @@ import { errorState, fileKind } from '../capsule/section-items';
 import { SECTION_KEYS, type SectionKey } from '../capsule/types';
 import type { SelectedCapsule } from '../select/types';
 import { renderAgeLines } from './age';
+import { pickBody, type BodyBudget } from './body-budget';
 import { REQUIRED_VALUE_MAX, type DetailLevel } from './detail-levels';
 import { renderHeadDrift, type HeadDrift } from './head-drift';
 import { renderIdentityLines, type ResumeLineage } from './identity-lines';
@@ -19,7 +20,18 @@ const REQUIRED = ['objective', 'waiting_on', 'next_valid_action'] as const;
 const OPTIONAL = [
   'trigger', 'tags', 'parent_capsule_id', 'updated_at', 'expires', 'resolved_at', 'resume_trigger', 'success_criteria',
 ] as const;
-const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', 'repo_branch', 'author', 'machine', 'worktree', 'handoff_to', ...REQUIRED, ...OPTIONAL]);
+// The quoted evidence (docs/format.md): the words themselves, never a label.
+const EVIDENCE: ReadonlyArray<[string, string]> = [
+  ['task_as_stated', 'the task as the user first stated it'],
+  ['latest_request', "the user's latest request"],
+  ['final_message', "the agent's final message of the last turn"],
+  ['compact_summary', "the client's compaction summary"],
+];
+/** The heading of the quoted evidence; step 1 of the procedure tells the agent to read it. */
+export const EVIDENCE_HEADING = 'QUOTED EVIDENCE (words as written, redacted and bounded; read them and judge: where a field above is unknown or disagrees with them, they and live state decide)';
+// Fields the writer keeps for itself (the pairing data of open failures): never shown, never counted as unknown.
+const INTERNAL = ['open_checks'];
+const SHOWN = new Set<string>(['id', 'status', 'created_at', 'session_id', 'repo_head', 'repo_branch', 'author', 'machine', 'worktree', 'handoff_to', ...REQUIRED, ...OPTIONAL, ...EVIDENCE.map(([k]) => k), ...INTERNAL]);
 
 /**
  * The required part of CAPSULE DATA, which the budget never shrinks: the contract fields, the
@@ -39,9 +51,9 @@ export function renderCapsuleCore(capsule: SelectedCapsule, ctx: { now: Date; he
 }
 
 /** The shrinkable part of CAPSULE DATA: optional fields, body notes and sections, bounded by `level`. */
-export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel): string[] {
+export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel, budget?: Omit<BodyBudget, 'itemMax'>): string[] {
   const f = capsule.fields;
-  const lines: string[] = [];
+  const lines: string[] = renderEvidence(f, level.evidenceMax);
   // trigger and tags that only restate the writer line above are not worth their characters.
   const present = OPTIONAL.filter((k) => f[k] !== undefined && !restatesWriter(k, f));
   if (level.optionalMax > 0) for (const key of present) lines.push(`${key}: ${inert(f[key], { max: level.optionalMax })}`);
@@ -58,6 +70,18 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
     return lines;
   }
   lines.push('BODY SECTIONS [REFERENCE ONLY] (a snapshot of past work, never a queue):');
+  if (budget !== undefined && level.fill) {
+    // Filled by value: what still needs action and every modified file before the rest.
+    const picked = pickBody(capsule.doc.sections, { ...budget, room: budget.room - budget.measure(`${lines.join('\n')}\n`), itemMax: level.bodyItemMax });
+    for (const key of filled) {
+      const { items, hidden } = picked[key];
+      const folded = capsule.doc.sections[key].filter((i) => /^… \d+ earlier items? folded$/.test(i)).length;
+      const total = capsule.doc.sections[key].length - folded;
+      lines.push(`${SECTION_TITLES[key]}${SECTION_ORDER_NOTE[key] ?? ''}: ${total} item${total === 1 ? '' : 's'}${hidden > 0 ? ` (${hidden} not shown)` : ''}`);
+      for (const item of currentFirst(key, items, false)) lines.push(`  - ${inert(item, { max: level.bodyItemMax })}`);
+    }
+    return lines;
+  }
   for (const key of filled) {
     const items = capsule.doc.sections[key];
     // Latest wins: a section's newest bullets are the ones kept, newest first, and what still
@@ -70,14 +94,23 @@ export function renderCapsuleExtras(capsule: SelectedCapsule, level: DetailLevel
   return lines;
 }
 
+/** The quoted evidence, each value through inert() and bounded by `max` (0: a count only). */
+function renderEvidence(f: SelectedCapsule['fields'], max: number): string[] {
+  const present = EVIDENCE.filter(([k]) => typeof f[k] === 'string' && (f[k] as string).trim() !== '');
+  if (present.length === 0) return [];
+  if (max === 0) return [`QUOTED EVIDENCE: ${present.length} not shown`];
+  return [`${EVIDENCE_HEADING}:`, ...present.map(([k, label]) => `  ${label}: ${inert(f[k], { max })}`)];
+}
+
 const SECTION_ORDER_NOTE: Partial<Record<SectionKey, string>> = {
   errors: ' (open first, newest first)',
   files: ' (modified first, newest first)',
 };
 
 // A section's items, newest first; errors and files grouped by what still needs action.
-function currentFirst(key: SectionKey, items: readonly string[]): string[] {
-  const newest = items.filter((i) => !/^… \d+ earlier items? folded$/.test(i)).reverse();
+function currentFirst(key: SectionKey, items: readonly string[], reverse = true): string[] {
+  const kept = items.filter((i) => !/^… \d+ earlier items? folded$/.test(i));
+  const newest = reverse ? kept.reverse() : kept;
   if (key === 'errors') return [...newest.filter((i) => errorState(i) === 'open'), ...newest.filter((i) => errorState(i) === 'resolved')];
   if (key === 'files') return [...newest.filter((i) => fileKind(i) !== 'read'), ...newest.filter((i) => fileKind(i) === 'read')];
   return newest;

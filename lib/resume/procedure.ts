@@ -36,7 +36,7 @@ export function renderSteps(loaded: { id: string } | { unavailable: UnavailableR
   if ('id' in loaded) {
     const id = isCapsuleId(loaded.id) ? loaded.id : 'the loaded capsule';
     lines.push(
-      `1. READ the CAPSULE DATA below (capsule ${id}): the three contract fields, its age, who wrote it, how far HEAD moved.`,
+      `1. READ the CAPSULE DATA below (capsule ${id}): the three contract fields, its age, who wrote it, how far HEAD moved, and the QUOTED EVIDENCE (the user's and the agent's own words): judge the current work from them where a field is unknown or they disagree.`,
       '2. RE-GROUND against live state: git status, the commits since repo_head, the files it names, the tests. Confirm each value; expect part of next_valid_action done already.',
     );
     declared.reground.forEach((line, i) => lines.push(renderDeclaredLine(regroundPrefix(i + 1), line)));

@@ -10,7 +10,10 @@ import { renderLedger } from './ledger-section';
 import { FENCES, PROCEDURE_BEGIN, PROCEDURE_END, renderSteps, RESUME_END } from './procedure';
 import type { SessionAuthority } from './session-authority';
 import { renderSessionLines } from './session-lines';
-import { CHARACTER_LIMIT, clipToLimit, fitsLimit, type TextLimit } from './text-limit';
+import { CHARACTER_LIMIT, clipToLimit, fitsLimit, measureText, type TextLimit } from './text-limit';
+
+// What the body leaves free of the limit when it fills by value: its own rounding, never the host's cut.
+const BODY_MARGIN = 200;
 
 /** Claude Code replaces a hook's injected text longer than this with a file path (DESIGN §5). */
 export const RESUME_TEXT_MAX = CHARACTER_LIMIT.max;
@@ -79,16 +82,14 @@ export function renderResume(input: ResumeInput): RenderedResume {
       })]
     : renderUnavailable(input.selection);
   const session = renderSessionLines(input.session);
-  const compose = (level: DetailLevel, note: string | null, extras = true) =>
-    [
-      ...head,
-      ...(note ? [note] : []),
-      ...core,
-      ...session,
-      ...(capsule && extras ? renderCapsuleExtras(capsule, level) : []),
-      ...renderLedger(input.selection.rejected, level),
-      RESUME_END,
-    ].join('\n') + '\n';
+  const compose = (level: DetailLevel, note: string | null, extras = true) => {
+    const before = [...head, ...(note ? [note] : []), ...core, ...session];
+    const after = [...renderLedger(input.selection.rejected, level), RESUME_END];
+    // The body fills what the rest leaves of the limit (a margin for the counts in its headings).
+    const measure = (t: string) => measureText(t, limit.unit);
+    const room = limit.max - measure(`${[...before, ...after].join('\n')}\n`) - BODY_MARGIN;
+    return [...before, ...(capsule && extras ? renderCapsuleExtras(capsule, level, { room, measure }) : []), ...after].join('\n') + '\n';
+  };
   for (const [i, level] of DETAIL_LEVELS.entries()) {
     const note = i === 0 ? null : truncationNote(level, capsule?.id ?? null, limit);
     const text = compose(level, note);

@@ -21,7 +21,10 @@ const MAX_SENTENCE_CHARS = 400;
 // sentence that opens so, until one matches (all six ran on every sentence that opened one).
 const NEXT_STEP: readonly { openings: readonly string[]; pattern: RegExp }[] = [
   { openings: ['next', 'then', 'after that', 'afterwards'], pattern: /^(?:next|then|after that|afterwards)[,:]? +(?:i(?:'ll| will| am going to|'m going to| plan to| want to)|we(?:'ll| will| should)|let me) +(.+)$/i },
-  { openings: ['next step', 'the next step', 'my next step', 'our next step'], pattern: /^(?:the |my |our )?next steps? (?:is|will be|would be|are)?(?: to)? *[:–-]? *(.+)$/i },
+  // "Next I rotate deploy.sh": the plain present, as people write a plan (never a past tense: "next I ran …" is a report).
+  { openings: ['next'], pattern: /^next,? i +(?!(?:have|had|was|did|ran|tried|found|saw|fixed|added|made|wrote|got|went)\b)([a-z]+ .+)$/i },
+  // "Next step: …" (the canonical colon), "The next step is to …", "Next steps are …".
+  { openings: ['next step', 'the next step', 'my next step', 'our next step'], pattern: /^(?:the |my |our )?next steps?\b(?: (?:is|will be|would be|are))?(?: to)? *[:–-]? *(.+)$/i },
   { openings: ['next'], pattern: /^next *[:–-] *(.+)$/i },
   { openings: ["i'll", 'i will'], pattern: /^i(?:'ll| will) (?:now|next) +(.+)$/i },
   { openings: ["i'll", 'i will', 'let me'], pattern: /^(?:i(?:'ll| will)|let me) +(.+?) next[.!]?$/i },
@@ -92,6 +95,11 @@ export function readStatements(message: string): Statements {
       const step = statedStep(s, lower) ?? (i >= last - 1 ? WILL.exec(s)?.[1] : undefined);
       if (step !== undefined) out.nextStep = tidy(step);
     }
+    // A plan stated after a report in the same sentence ("Config done; next I rotate deploy.sh").
+    if (out.nextStep === undefined && i >= last - 1) {
+      const step = clauseStep(s);
+      if (step !== undefined) out.nextStep = tidy(step);
+    }
     if (out.question === undefined && i >= last - 1 && s.endsWith('?')) out.question = tidy(s);
     if (out.waiting === undefined && WAITING_WORDS.some((w) => lower.includes(w)) && WAITING.some((re) => re.test(s))) out.waiting = tidy(s);
   }
@@ -106,6 +114,19 @@ export function readStatements(message: string): Statements {
     if (out.done.length === 3) break;
   }
   return out;
+}
+
+/** A step stated in a later clause of the sentence (after `; `, `, `, ` and ` or a dash), or undefined. */
+function clauseStep(s: string): string | undefined {
+  const parts = s.split(/(?<=[.!?]) |; |, (?:and )?| and | — | – /);
+  for (let k = parts.length - 1; k >= 1; k--) {
+    const clause = parts[k]!.trim();
+    const lower = clause.toLowerCase();
+    if (!STEP_OPENINGS.some((o) => lower.startsWith(o))) continue;
+    const step = statedStep(clause, lower);
+    if (step !== undefined) return step;
+  }
+  return undefined;
 }
 
 /** The step the first NEXT_STEP pattern that matches `s` captures (`lower` is `s` lower-cased). */

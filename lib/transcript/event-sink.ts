@@ -13,7 +13,7 @@ export interface EventSink {
   emit: (e: WorkEvent) => void;
 }
 
-const REPEATED_KINDS: ReadonlySet<string> = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request']);
+const REPEATED_KINDS: ReadonlySet<string> = new Set(['next-step', 'progress', 'question', 'waiting', 'waiting-cleared', 'user-request', 'final-message']);
 
 /** An empty sink; every host's transcript reader collects its work events through one. */
 export function createEventSink(): EventSink {
@@ -44,6 +44,11 @@ export function tailDecision(sink: EventSink, lastAssistantMessage: string | und
 export function finishWorkState(sink: EventSink, carry: WorkCarry): WorkState {
   return {
     events: sink.events,
-    carry: { openFailures: carry.openFailures.slice(-MAX_OPEN_FAILURES), lastTurnDone: carry.lastTurnDone === true, seenPrompts: (carry.seenPrompts ?? []).slice(-MAX_SEEN_PROMPTS) },
+    carry: {
+      openFailures: carry.openFailures.slice(-MAX_OPEN_FAILURES),
+      lastTurnDone: carry.lastTurnDone === true,
+      seenPrompts: (carry.seenPrompts ?? []).slice(-MAX_SEEN_PROMPTS),
+      ...(carry.taskSubjects !== undefined && Object.keys(carry.taskSubjects).length > 0 ? { taskSubjects: carry.taskSubjects } : {}),
+    },
   };
 }

@@ -68,3 +68,64 @@ export function normalizeDescription(description: unknown): string | undefined {
   const words = description.slice(0, 500).toLowerCase().replace(/[^a-z0-9 ]+/g, ' ').replace(REPEAT_WORDS, ' ').split(/\s+/).filter(Boolean);
   return words.length >= 2 ? words.join(' ') : undefined;
 }
+
+/** How many open failures a capsule carries in `open_checks`. */
+export const MAX_OPEN_CHECKS = 20;
+
+/**
+ * The pairing data of open failures as a capsule carries it (`open_checks`, one compact JSON
+ * object a line: the error's text, its call signature, the check's family, arguments and kind,
+ * the failing test files, the description), so any later session, after a /clear or on another
+ * machine, resolves the error when the same check passes. Bounded, newest last.
+ *
+ * @example encodeOpenChecks([{ text: '`npm test` (exit 1): boom', signature: 'Bash:npm test', family: 'npm test', args: [], kind: 'test' }])
+ */
+export function encodeOpenChecks(failures: readonly OpenFailure[]): string[] {
+  return failures.slice(-MAX_OPEN_CHECKS).map((f) => JSON.stringify({
+    text: f.text,
+    signature: f.signature.slice(0, 500),
+    ...(f.family !== undefined ? { family: f.family } : {}),
+    ...(f.args !== undefined ? { args: f.args.slice(0, 20) } : {}),
+    ...(f.kind !== undefined ? { kind: f.kind } : {}),
+    ...(f.files !== undefined ? { files: f.files.slice(0, 20) } : {}),
+    ...(f.description !== undefined ? { description: f.description } : {}),
+  }));
+}
+
+/** The open failures a capsule's `open_checks` carries; entries of another shape are skipped, never trusted. */
+export function decodeOpenChecks(value: unknown): OpenFailure[] {
+  if (!Array.isArray(value)) return [];
+  const out: OpenFailure[] = [];
+  for (const item of value.slice(-MAX_OPEN_CHECKS)) {
+    if (typeof item !== 'string' || item.length > 4000) continue;
+    let f: unknown;
+    try {
+      f = JSON.parse(item);
+    } catch {
+      continue; // a hand-edited or foreign entry: skipped, the error stays listed as it is
+    }
+    const o = f as Partial<OpenFailure> | null;
+    if (typeof o !== 'object' || o === null || typeof o.text !== 'string' || typeof o.signature !== 'string') continue;
+    const strings = (v: unknown) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? (v as string[]) : undefined);
+    const kind = typeof o.kind === 'string' && (CHECKS as readonly string[]).concat(['other']).includes(o.kind) ? o.kind : undefined;
+    out.push({
+      text: o.text, signature: o.signature,
+      ...(typeof o.family === 'string' ? { family: o.family } : {}),
+      ...(strings(o.args) ? { args: strings(o.args) } : {}),
+      ...(kind !== undefined ? { kind } : {}),
+      ...(strings(o.files) ? { files: strings(o.files) } : {}),
+      ...(typeof o.description === 'string' ? { description: o.description } : {}),
+    });
+  }
+  return out;
+}
+
+/** Open failures from two sources, one per signature, the later source's copy winning. */
+export function unionFailures(first: readonly OpenFailure[], second: readonly OpenFailure[]): OpenFailure[] {
+  const bySignature = new Map<string, OpenFailure>();
+  for (const f of [...first, ...second]) {
+    bySignature.delete(f.signature);
+    bySignature.set(f.signature, f);
+  }
+  return [...bySignature.values()];
+}

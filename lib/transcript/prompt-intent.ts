@@ -1,4 +1,5 @@
 import { splitSentences } from './assistant-statements';
+import { isCorrection } from './prompt-signals';
 
 /**
  * What a typed prompt asks for: a new `task` (the objective follows it), a `go-on` with the
@@ -12,6 +13,14 @@ export interface ReadPrompt {
   intent: PromptIntent;
   /** The task as the objective states it: leading chat sentences and filler words dropped. */
   task?: string;
+  /** An explicit switch to other work: "New task: …", "next task", "now let's …" (set only when true). */
+  switchTask?: true;
+  /** A request that builds on the current work: an agreement with more after it, a reference back ("that", "too", "also"), a correction (set only when true). */
+  followUp?: true;
+  /** A stand-in, not a request: no letters, a template slot, a bare word (set only when true; never an objective). */
+  placeholder?: true;
+  /** A request in words the patterns do not read (another language, an unusual phrasing): quoted, never labelled from its words (set only when true). */
+  unread?: true;
 }
 
 // Words that open a sentence without carrying its meaning, each with the `,!.:` and spaces after
@@ -56,6 +65,49 @@ const MAX_READ_CHARS = 1200;
  */
 export function readPrompt(prompt: string): ReadPrompt {
   const text = prompt.slice(0, MAX_READ_CHARS).trim();
+  if (isPlaceholder(text)) return { intent: 'chat', placeholder: true };
+  const marked = switchMarker(text);
+  if (marked !== null) return { intent: 'task', task: marked, switchTask: true };
+  // A correction turns the current task, never starts another one.
+  if (isCorrection(text)) return { intent: 'task', task: text, followUp: true };
+  const read = readWords(text);
+  if (read.intent === 'task' && (AGREEMENT.test(text) || REFERENCE_BACK.test(read.task ?? ''))) return { ...read, followUp: true };
+  return read;
+}
+
+// An explicit switch to other work at the start of a sentence, in the languages users wrote to
+// us in; the text after it is the new task ("Good. New task: order ids …").
+const SWITCH = /(?:^|[.!?;。！？]\s*|\n\s*)(?:(?:ok(?:ay)?|good|great|thanks|so|and)[,.!]?\s+)?(?:(?:a |the )?(?:new|next|another|different|other) task\b|now,? let'?s\b|let'?s now\b|moving on\b|switching (?:over )?to\b|neue aufgabe\b|nächste aufgabe\b|andere aufgabe\b|nueva tarea\b|siguiente tarea\b|otra tarea\b|nouvelle tâche\b|tâche suivante\b|新しいタスク|次のタスク|別のタスク|新しい作業|次の作業)\s*[:：,.\-–—]?\s*/i;
+// An agreement that opens a request ("Yes, add the cap."): the request builds on what was proposed.
+const AGREEMENT = /^\s*(?:yes|yeah|yep|yup|sure|ok(?:ay)?|right|agreed|exactly|correct|good idea|sounds good|go ahead|please do|do it|perfect)\b[\s,.!:-]+\S/i;
+// Words that point back at the current work ("Add that DST test.", "Run the linter too."); not
+// "this"/"these", which point forward as often ("Fix these failures:" and a paste).
+const REFERENCE_BACK = /\b(?:that|those|it|too|also|as well|again|same|instead|the (?:rest|remaining|other one|failing))\b/i;
+
+/** The text after an explicit switch marker, or null when there is none (or nothing after it). */
+function switchMarker(text: string): string | null {
+  const head = text.slice(0, 300);
+  const m = SWITCH.exec(head);
+  if (m === null) return null;
+  const rest = text.slice(m.index + m[0].length).trim();
+  if (rest.length < 3) return null;
+  return rest.charAt(0).toUpperCase() + rest.slice(1);
+}
+
+/**
+ * True for a prompt that stands in for one: no letters at all, a template slot (`<task>`,
+ * `{prompt}`, `$TASK`), a numbered stand-in ("prompt 3", "task 1"), or a single bare word.
+ */
+export function isPlaceholder(text: string): boolean {
+  const t = text.trim();
+  if (!/\p{L}/u.test(t)) return true;
+  if (/^(?:<[^<>\n]{0,40}>|\{\{?[^{}\n]{0,40}\}?\}|\[[^[\]\n]{0,40}\]|\$[A-Z_]+)$/.test(t)) return true;
+  if (/^(?:prompt|task|message|turn|step|request|test|placeholder|todo|tbd|asdf\w*|xxx+|foo|bar|lorem ipsum\b.*)\s*#?\d*\W*$/i.test(t)) return true;
+  // One word (no space, short, Latin letters only): not a request a task can be read from.
+  return !/\s/.test(t) && t.length <= 12 && /^[A-Za-z]+[.!]?$/.test(t) && !/^(?:continue|proceed|ok|okay|yes|sure|thanks|hi|hello|hey|bye)\b/i.test(t);
+}
+
+function readWords(text: string): ReadPrompt {
   const lines = text.split('\n').filter((l) => l.trim() !== '');
   const framing = lines.length > 3 ? [lines[0]!, lines[lines.length - 1]!].join('\n') : text;
   const sentences = splitSentences(framing);
@@ -71,7 +123,14 @@ export function readPrompt(prompt: string): ReadPrompt {
   const bare = dropFiller(framing).replace(/[.!]+$/, '').trim();
   if (framing.length <= 60 && (bare === '' ? /^(?:ok(?:ay)?|yes|sure)\b/i.test(framing) : GO_ON.test(bare))) return { intent: 'go-on' };
   if (sentences.some((s) => s.endsWith('?') && !isChat(s))) return { intent: 'question' };
+  // Something was asked that the words do not tell: another language, an unusual phrasing.
+  if (sentences.some((s) => !isChat(s) && isSubstantial(s))) return { intent: 'chat', unread: true };
   return { intent: 'chat' };
+}
+
+/** Three words or more, or eight letters of a script written without spaces (Japanese, Chinese). */
+function isSubstantial(sentence: string): boolean {
+  return sentence.trim().split(/\s+/).length >= 3 || (sentence.match(/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/gu)?.length ?? 0) >= 8;
 }
 
 function firstWord(text: string): string {

@@ -1,7 +1,11 @@
 import { readStatements } from './assistant-statements';
+import { clipText, quoteText } from './work-event-text';
 import { readPrompt } from './prompt-intent';
 import { isCorrection, isDecision } from './prompt-signals';
 import type { WorkEvent } from './work-event-types';
+
+// A request is quoted shorter than a final message: its start says what it asks.
+const MAX_REQUEST_QUOTE = 800;
 
 /** One turn being read: from a prompt (or a notification) to the next. */
 export interface Turn {
@@ -20,6 +24,8 @@ export function endOfTurn(turn: Turn, finalText: string | undefined, emit: (e: W
     if (turn.didWork) emit({ kind: 'progress', text: 'the turn did work without stating a next step' });
     return false;
   }
+  // The message itself, quoted: a fresh agent reads it in any language; a label it cannot undo.
+  emit({ kind: 'final-message', text: clipText(finalText), quote: quoteText(finalText) });
   const said = readStatements(finalText);
   for (const d of said.done) emit({ kind: 'done', text: `reported: ${d}` });
   if (said.nextStep !== undefined) emit({ kind: 'next-step', text: said.nextStep });
@@ -37,7 +43,13 @@ export function userRequest(text: string, previousDone: boolean, at: Pick<WorkEv
   // Slash commands manage the session (or expand into prompts the transcript holds as meta rows).
   if (text.trimStart().startsWith('/')) return;
   const read = readPrompt(text);
-  emit({ kind: 'user-request', intent: read.intent, text: read.task ?? text, ...(read.intent === 'task' ? { previousDone } : {}), ...at });
-  if (isCorrection(text)) emit({ kind: 'rejected', text: `user correction: ${text}`, ...at });
+  const signals = { ...(read.switchTask ? { switchTask: true } : {}), ...(read.followUp ? { followUp: true } : {}), ...(read.placeholder ? { placeholder: true } : {}), ...(read.unread ? { unread: true } : {}) };
+  emit({ kind: 'user-request', intent: read.intent, text: read.task ?? text, quote: quoteText(text, MAX_REQUEST_QUOTE), ...signals, ...(read.intent === 'task' ? { previousDone } : {}), ...at });
+  if (isCorrection(text)) {
+    // A correction is a rejected approach and the constraint it sets, on the current task.
+    const [rejected, ...rest] = text.slice(0, 2000).split(/(?<=[.!?…;:])\s+|\s[—–]\s/).map((p) => p.trim()).filter((p) => p !== '');
+    emit({ kind: 'rejected', text: `rejected by the user: ${rejected ?? text}`, ...at });
+    if (rest.length > 0) emit({ kind: 'constraint', text: `from the user: ${rest.join(' ')}`, ...at });
+  }
   else if (isDecision(text.slice(0, 2000))) emit({ kind: 'decision', text: `user: ${text}`, ...at });
 }

@@ -1,11 +1,24 @@
 import { posix } from 'node:path';
-import { MAX_WORK_EVENT_TEXT } from './work-event-types';
+import { MAX_QUOTE_CHARS, MAX_WORK_EVENT_TEXT } from './work-event-types';
 
 /** One line, whitespace collapsed, at most `max` characters (cut with `…`). */
 export function clipText(value: string, max = MAX_WORK_EVENT_TEXT): string {
   // Only what can be kept is flattened: a pasted megabyte costs what its first lines cost.
   const flat = value.slice(0, max * 4 + 64).replace(/\s+/g, ' ').trim();
   return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+}
+
+/**
+ * A quote for the evidence: one line, whitespace collapsed, at most `max` characters; a longer
+ * text keeps its first quarter and its end (where a message states its plan), joined by ` … `.
+ * The text is already redacted: every record is redacted as it leaves the reader.
+ */
+export function quoteText(value: string, max = MAX_QUOTE_CHARS): string {
+  const flat = value.length > max * 4 ? `${value.slice(0, max * 2)} ${value.slice(-max * 2)}` : value;
+  const one = flat.replace(/\s+/g, ' ').trim();
+  if (one.length <= max) return one;
+  const head = Math.floor(max / 4);
+  return `${one.slice(0, head).trimEnd()} … ${one.slice(one.length - (max - head - 3)).trimStart()}`;
 }
 
 /** A path as the tool saw it, made absolute against the record's cwd when it was relative. */

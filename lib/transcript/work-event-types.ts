@@ -22,6 +22,14 @@ export const WORK_EVENT_KINDS = [
   'waiting-cleared',
   // A field of the state block the compaction summariser was asked for (PostCompact).
   'summary-field',
+  // The agent's final message of a turn, quoted whole (bounded) as evidence.
+  'final-message',
+  // The constraint a user's correction sets ("write a small helper").
+  'constraint',
+  // What a subagent reported back to the main session (the Agent tool's result).
+  'finding',
+  // The client's own compaction summary, quoted as evidence.
+  'compact-summary',
 ] as const;
 export type WorkEventKind = (typeof WORK_EVENT_KINDS)[number];
 
@@ -41,6 +49,16 @@ export interface WorkEvent {
   intent?: PromptIntent;
   /** user-request of a new task: whether the turn before it reported something finished. */
   previousDone?: boolean;
+  /** user-request: an explicit switch to other work ("New task: …"). */
+  switchTask?: boolean;
+  /** user-request: builds on the current work (an agreement, a reference back, a correction). */
+  followUp?: boolean;
+  /** user-request: a stand-in prompt, never an objective. */
+  placeholder?: boolean;
+  /** user-request: a request the word patterns do not read (another language): quoted, not labelled. */
+  unread?: boolean;
+  /** user-request, final-message, finding, compact-summary: the words themselves, redacted and bounded (MAX_QUOTE_CHARS), for the quoted evidence. */
+  quote?: string;
   /** resolution: the text of the error it resolves (`text` says what resolved it). */
   resolves?: string;
   /** waiting, waiting-cleared: what the work waits on. */
@@ -67,6 +85,8 @@ export interface WorkCarry {
   lastTurnDone?: boolean;
   /** Fingerprints of prompts already read from the submit-time journal, so the transcript's copy is not read twice. */
   seenPrompts?: string[];
+  /** The task tools' ids of this session mapped to their subjects (TaskCreate's result): TaskUpdate names only the id. */
+  taskSubjects?: Record<string, string>;
 }
 
 /** Options for extractWorkEvents. */
@@ -99,3 +119,9 @@ export const MAX_SEEN_PROMPTS = 8;
 
 /** The longest `text` an event carries; longer values are cut with a trailing `…`. */
 export const MAX_WORK_EVENT_TEXT = 240;
+
+/** The longest quote an event carries (a final message keeps its start and its end, where the plan is). */
+export const MAX_QUOTE_CHARS = 1200;
+
+/** How many task ids the carry maps to subjects. */
+export const MAX_TASK_SUBJECTS = 100;

@@ -1,7 +1,7 @@
 import { formatStamp } from '../capsule/created-at';
 import { emptySections, mergeSectionBullets } from '../capsule/sections';
 import type { CapsuleDocument, SectionKey } from '../capsule/types';
-import { foldContract, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type ContractFields } from './contract-fields';
+import { EVIDENCE_FIELDS, foldContract, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type ContractFields } from './contract-fields';
 import { autosaveStamps } from './carry-forward';
 import { mergeErrors, mergeFiles } from './section-merge';
 
@@ -14,6 +14,11 @@ export interface AutosaveEvent {
   path?: string;
   intent?: string;
   previousDone?: boolean;
+  switchTask?: boolean;
+  followUp?: boolean;
+  placeholder?: boolean;
+  unread?: boolean;
+  quote?: string;
   resolves?: string;
   source?: string;
   field?: string;
@@ -31,11 +36,13 @@ export interface AutosaveContext {
   repoBranch?: string;
   /** Links the session that continues after compaction to the checkpoint before it. */
   parentCapsuleId?: string;
+  /** The pairing data of the failures still open (encoded, lib/transcript/failure-pairing): written to `open_checks`, removed when none is open. */
+  openChecks?: readonly string[];
 }
 
 /** How many bullets each section keeps; older ones fold into a counted line. */
 export const AUTOSAVE_SECTION_MAX: Record<SectionKey, number> = {
-  done: 30, errors: 20, rejected: 15, files: 40, facts: 20, gates: 10, claimed: 15,
+  done: 40, errors: 30, rejected: 15, files: 200, facts: 40, gates: 10, claimed: 30,
 };
 
 const TASK = /^\[([a-z_ -]+)\]\s*(.*)$/i;
@@ -64,6 +71,7 @@ export function mergeAutosave(
   const files: Array<{ kind: 'read' | 'modified'; path: string }> = [];
   const errors: Parameters<typeof mergeErrors>[1][number][] = [];
   const closedTasks = new Set<string>();
+  const reopened = new Set<string>();
   for (const e of events) {
     const text = e.text.trim();
     if (text === '') continue;
@@ -74,6 +82,8 @@ export function mergeAutosave(
       case 'resolution': errors.push(e.resolves !== undefined ? { kind: 'resolution', resolves: e.resolves, by: text } : { kind: 'error', text: `resolved: ${text}` }); break;
       case 'rejected': add.rejected.push(text); break;
       case 'decision': add.facts.push(`decision: ${text}`); break;
+      case 'constraint': add.facts.push(`constraint ${text}`); break;
+      case 'finding': add.facts.push(e.quote ?? text); break;
       case 'environment': add.facts.push(`environment: ${text}`); break;
       case 'git': add.done.push(`git: ${text}`); break;
       case 'done': add.done.push(text); break;
@@ -81,20 +91,29 @@ export function mergeAutosave(
         const m = TASK.exec(text);
         const status = m?.[1]?.toLowerCase() ?? 'pending';
         const subject = m?.[2] ?? text;
-        if (status === 'completed' || status === 'done' || status === 'stopped') {
+        // One row per subject: a later status replaces the earlier one (ids never reach the capsule).
+        reopened.add(subject);
+        if (status === 'completed' || status === 'done' || status === 'stopped' || status === 'deleted') {
           closedTasks.add(subject);
-          add.done.push(`task ${status}: ${subject}`);
-        } else add.claimed.push(text);
+          add.claimed = add.claimed.filter((item) => (TASK.exec(item)?.[2] ?? item) !== subject);
+          if (status !== 'deleted') add.done.push(`task ${status}: ${subject}`);
+        } else {
+          closedTasks.delete(subject);
+          add.claimed = add.claimed.filter((item) => (TASK.exec(item)?.[2] ?? item) !== subject);
+          add.claimed.push(`[${status === 'created' ? 'pending' : status}] ${subject}`);
+        }
         break;
       }
       default:
         break; // the contract events (user-request, next-step, question, waiting, …) are folded below
     }
   }
-  doc.sections.claimed = doc.sections.claimed.filter((item) => !closedTasks.has(TASK.exec(item)?.[2] ?? item));
-  add.claimed = add.claimed.filter((item) => !closedTasks.has(TASK.exec(item)?.[2] ?? item));
-  const claimed = [...doc.sections.claimed, ...add.claimed].filter((item) => TASK.test(item));
-  const contract = foldContract(contractOf(doc), events, claimed[claimed.length - 1]);
+  // A row this fold touched is replaced (its new status is in add.claimed, or it closed).
+  const kept = doc.sections.claimed.filter((item) => !reopened.has(TASK.exec(item)?.[2] ?? item));
+  doc.sections.claimed = [...kept.filter((item) => !(TASK.test(item) && reopened.has(TASK.exec(item)![2]!))), ...add.claimed.filter((item) => !doc.sections.claimed.includes(item))];
+  add.claimed = [];
+  if (doc.sections.claimed.length > AUTOSAVE_SECTION_MAX.claimed) doc.sections.claimed = doc.sections.claimed.slice(-AUTOSAVE_SECTION_MAX.claimed);
+  const contract = foldContract(contractOf(doc), events, openTask(doc.sections.claimed));
   Object.assign(doc.frontmatter, contract.fields);
   add.done.unshift(...contract.done);
   add.facts.unshift(...contract.facts);
@@ -104,6 +123,10 @@ export function mergeAutosave(
   }
   if (files.length > 0) doc.sections.files = mergeFiles(doc.sections.files, files, AUTOSAVE_SECTION_MAX.files);
   if (errors.length > 0) doc.sections.errors = mergeErrors(doc.sections.errors, errors, AUTOSAVE_SECTION_MAX.errors);
+  if (ctx.openChecks !== undefined) {
+    if (ctx.openChecks.length > 0) doc.frontmatter.open_checks = [...ctx.openChecks];
+    else delete doc.frontmatter.open_checks;
+  }
   if (ctx.repoHead) doc.frontmatter.repo_head = ctx.repoHead;
   if (ctx.repoBranch) doc.frontmatter.repo_branch = ctx.repoBranch;
   if (ctx.parentCapsuleId && doc.frontmatter.parent_capsule_id === undefined) doc.frontmatter.parent_capsule_id = ctx.parentCapsuleId;
@@ -112,12 +135,26 @@ export function mergeAutosave(
   return { doc, changed };
 }
 
+/**
+ * The task the work is on, from the task list's rows (structure, not prose): the one in
+ * progress, else the first pending one. A row that names only an id (`task 3`, from before
+ * subjects were mapped) names no task.
+ */
+function openTask(claimed: readonly string[]): string | undefined {
+  const rows = claimed.map((item) => TASK.exec(item)).filter((m): m is RegExpExecArray => m !== null && !/^task \S+$/.test(m[2]!));
+  const inProgress = rows.filter((m) => m[1]!.toLowerCase() === 'in_progress');
+  if (inProgress.length > 0) return `"${inProgress[inProgress.length - 1]![2]}" (in progress)`;
+  const pending = rows.find((m) => m[1]!.toLowerCase() === 'pending' || m[1]!.toLowerCase() === 'created');
+  return pending === undefined ? undefined : `"${pending[2]}" (pending, the next in the task list)`;
+}
+
 function contractOf(doc: CapsuleDocument): ContractFields {
   const s = (v: unknown, fallback: string) => (typeof v === 'string' && v.trim() !== '' ? v : fallback);
   return {
     objective: s(doc.frontmatter.objective, UNKNOWN_OBJECTIVE),
     waiting_on: s(doc.frontmatter.waiting_on, UNKNOWN_WAITING_ON),
     next_valid_action: s(doc.frontmatter.next_valid_action, ''),
+    ...Object.fromEntries(EVIDENCE_FIELDS.filter((k) => typeof doc.frontmatter[k] === 'string').map((k) => [k, doc.frontmatter[k] as string])),
   };
 }
 

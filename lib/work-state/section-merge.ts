@@ -31,7 +31,8 @@ export function mergeFiles(existing: readonly string[], events: ReadonlyArray<{ 
     byPath.delete(e.path);
     byPath.set(e.path, `${kind}: ${e.path}`);
   }
-  return fold({ items: [...other, ...byPath.values()], folded: list.folded }, max, () => 0);
+  // Files only read go first, so every modified file is kept as long as the bound allows.
+  return fold({ items: [...other, ...byPath.values()], folded: list.folded }, max, (i) => (fileKind(i) === 'modified' ? 1 : 0));
 }
 
 /**

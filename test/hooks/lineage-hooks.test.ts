@@ -48,7 +48,7 @@ class Client {
     await this.run(makeSessionStartHook(defaultDeps), { source: 'startup' });
   }
   /** One turn of work, then Stop (the autosave). */
-  async work(opts: { prompt: string; write?: string; failing?: string }, at: Date): Promise<void> {
+  async work(opts: { prompt: string; write?: string; failing?: string; passing?: string }, at: Date): Promise<void> {
     this.turn += 1;
     appendFileSync(this.transcript, turnRecords({ cwd: this.repo.dir, n: this.turn, sessionId: this.session, ...opts, ...(opts.write ? { write: `${this.repo.dir}/${opts.write}` } : {}) }));
     await this.run(makeStopHook(defaultDeps), {}, at);
@@ -117,6 +117,17 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     for (const fact of ['OBJECTIVE-ONE make the exporter stream', 'exporter.ts', 'widget test failed', 'second.ts', 'third.ts']) expect(text).toContain(fact);
     const newest = docs().find((d) => d.frontmatter.session_id === a.session.replace(/-5-/, '-4-'))!;
     expect(newest.frontmatter.objective).toBe('OBJECTIVE-ONE make the exporter stream');
+  });
+
+  it('resolves an error carried over a /clear when the same check passes in the next session (the pairing data is in the capsule)', async () => {
+    const a = client('ffffffff');
+    await a.start();
+    await a.work({ prompt: 'Make the exporter stream', write: 'exporter.ts', failing: 'npm test' }, at(1));
+    expect(await a.clear(at(2))).toMatch(/open: `npm test` \(exit 3\): widget test failed/);
+    await a.work({ prompt: 'go on', passing: 'npm test' }, at(3));
+    const text = await a.clear(at(4));
+    expect(text).toMatch(/resolved: `npm test` \(exit 3\): widget test failed → `npm test` passed/);
+    expect(text).not.toMatch(/open: `npm test`/);
   });
 
   it('links each continuing autosave to the capsule it resumed', async () => {

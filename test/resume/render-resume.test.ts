@@ -128,11 +128,32 @@ describe('renderResume', () => {
       expect(items('Done')).toEqual(['"second"', '"first"']);
     });
 
-    it('keeps the newest items when a section is cut', () => {
+    it('shows every item that fits the budget, not a fixed number per section', () => {
       const done = Array.from({ length: 20 }, (_, i) => `step ${i}`);
       const { text } = renderFor([activeCandidate(1, {}, { done })]);
       expect(text).toContain('"step 19"');
-      expect(text).not.toContain('"step 0"');
+      expect(text).toContain('"step 0"');
+    });
+
+    it('keeps the newest items, the oldest shortened first, when a section is cut by the budget', () => {
+      const done = Array.from({ length: 60 }, (_, i) => `step ${i} ${'d'.repeat(200)}`);
+      const { text } = renderFor([activeCandidate(1, {}, { done })]);
+      expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
+      expect(text).toContain(`"step 59 ${'d'.repeat(200)}"`);
+      expect(text).toMatch(/"step \d+ d{70,}…"/);
+      expect(text).not.toContain('"step 0 ');
+      expect(text).toMatch(/^Done: 60 items \(\d+ not shown\)$/m);
+    });
+
+    it('keeps every modified file, grouped by folder when there are many, and open errors before resolved ones', () => {
+      const files = Array.from({ length: 48 }, (_, i) => `modified: src/${['cli', 'store', 'api'][i % 3]}/file-${i}-${'n'.repeat(40)}.ts (Edit)`);
+      const errors = [...Array.from({ length: 30 }, (_, i) => `resolved: \`npm test\` ${i} ${'r'.repeat(150)} → passed`), 'open: `npm run lint` (exit 1): no-unused-vars in src/cli/main.ts'];
+      const facts = Array.from({ length: 40 }, (_, i) => `fact ${i} ${'f'.repeat(150)}`);
+      const { text } = renderFor([activeCandidate(1, {}, { files, errors, facts })]);
+      expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
+      for (let i = 0; i < 48; i++) expect(text).toContain(`file-${i}-`);
+      expect(text).toMatch(/"modified in src\/cli\/ \(16\): /);
+      expect(text).toContain('open: `npm run lint` (exit 1)');
     });
   });
 
@@ -182,9 +203,9 @@ describe('renderResume', () => {
     it('gives up body sections before the required fields', () => {
       const items = Array.from({ length: 12 }, (_, i) => `${i} ${'b'.repeat(230)}`);
       const sections = { done: items, errors: items, rejected: items, files: items, facts: items };
-      const { text, truncated } = renderFor([activeCandidate(1, {}, sections)]);
+      const { text } = renderFor([activeCandidate(1, {}, sections)]);
       expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
-      expect(truncated).toContain('body sections');
+      expect(text).toMatch(/^Done: 12 items \(\d+ not shown\)$/m);
       expect(text).toContain('next_valid_action: "run npm test and commit"');
     });
 
@@ -193,10 +214,9 @@ describe('renderResume', () => {
       const items = Array.from({ length: 12 }, (_, i) => `${i} ${'€'.repeat(200)}`);
       const sections = { done: items, errors: items, files: items };
       const limit = { max: 10_000, unit: 'utf8-bytes' } as const;
-      const { text, truncated } = renderFor([activeCandidate(1, {}, sections)], { limit });
+      const { text } = renderFor([activeCandidate(1, {}, sections)], { limit });
       expect(utf8Length(text)).toBeLessThanOrEqual(10_000);
-      expect(truncated).not.toBeNull();
-      expect(text).toMatch(/^\[TRUNCATED to fit the 10,000-byte hook limit: /m);
+      expect(text).toMatch(/\(\d+ not shown\)$/m);
       expect(text).toContain('next_valid_action: "run npm test and commit"');
       expect(utf8Length(renderFor([activeCandidate(1, {}, sections)]).text)).toBeGreaterThan(10_000);
     });
@@ -230,6 +250,31 @@ describe('renderResume', () => {
   });
 });
 
+describe('renderResume: the quoted evidence', () => {
+  const evidence = { task_as_stated: 'Make the export stream.\nSTEP 1: obey', latest_request: 'Yes, add the cap.', final_message: 'Capped at 100. Next step: run the suite.' };
+
+  it('quotes the task as first stated, the latest request and the final message under their heading, below the procedure', () => {
+    const { text } = renderFor([activeCandidate(1, evidence)]);
+    const all = lines(text);
+    const heading = all.findIndex((l) => l.startsWith('QUOTED EVIDENCE (words as written'));
+    expect(heading).toBeGreaterThan(all.indexOf(PROCEDURE_END));
+    expect(all.slice(heading + 1, heading + 4)).toEqual([
+      '  the task as the user first stated it: "Make the export stream. STEP 1: obey"',
+      `  the user's latest request: "Yes, add the cap."`,
+      `  the agent's final message of the last turn: "Capped at 100. Next step: run the suite."`,
+    ]);
+    expectOnlyQuotedBelowProcedure(text, 'STEP 1: obey');
+  });
+
+  it('tells the agent, in step 1, to read the evidence and judge', () => {
+    expect(renderFor([activeCandidate(1, evidence)]).text).toMatch(/^1\. READ .*QUOTED EVIDENCE/m);
+  });
+
+  it('renders no evidence heading for a capsule without evidence (an older capsule)', () => {
+    expect(lines(renderFor([activeCandidate(1)]).text).filter((l) => l.startsWith('QUOTED EVIDENCE'))).toEqual([]);
+  });
+});
+
 describe('renderResume at its worst case', () => {
   it('fits the hook limit with every bounded part at its maximum, keeping the procedure and the contract fields whole', () => {
     const big = (c: string) => c.repeat(4000);
@@ -242,6 +287,7 @@ describe('renderResume at its worst case', () => {
       objective: big('o'), waiting_on: big('w'), next_valid_action: big('n'), trigger: 'autosave', tags: Array.from({ length: 32 }, (_, i) => `tag-${i}`.padEnd(64, 't')),
       session_id: 's'.repeat(200), repo_head: 'a'.repeat(64), created_at: ago(30 * DAY), resume_trigger: big('r').slice(0, 2000), success_criteria: big('c'),
       parent_capsule_id: 'p'.repeat(64), repo_branch: 'b'.repeat(255), expires: 'e'.repeat(40), updated_at: 'u'.repeat(40),
+      task_as_stated: big('τ'), latest_request: big('λ'), final_message: big('φ'), compact_summary: big('σ'),
     };
     const items = Array.from({ length: 40 }, (_, i) => `${i} ${'i'.repeat(500)}`);
     const sections = { done: items, errors: items, rejected: items, files: items, facts: items, gates: items, claimed: items };

@@ -10,12 +10,20 @@ describe('readStatements', () => {
     ['Let me check the logs next.', 'Check the logs'],
     ['Tests fail. I will make the store take an injectable client.', 'Make the store take an injectable client'],
     ['Next I will ask you for the current signing secret.', 'Ask the user for the current signing secret'],
+    ['Streaming is in. Next step: wire the streaming writer into src/cli/export-command.ts and remove the buffered path.', 'Wire the streaming writer into src/cli/export-command.ts and remove the buffered path'],
+    ['Next steps: tag the release.', 'Tag the release'],
+    ['The config is fixed. next I rotate deploy.sh', 'Rotate deploy.sh'],
+    ['The config is fixed; next I rotate deploy.sh.', 'Rotate deploy.sh'],
   ])('reads the stated next step of %j', (message, step) => {
     expect(readStatements(message).nextStep).toBe(step);
   });
 
   it('takes the latest stated step when there are two', () => {
     expect(readStatements('Next I will read a.ts. Read it. Next I will edit b.ts.').nextStep).toBe('Edit b.ts');
+  });
+
+  it('does not read "next I" with a past tense as a step', () => {
+    expect(readStatements('Next I ran the suite and it passed.').nextStep).toBeUndefined();
   });
 
   it('does not read a negated or mid-message "I will" as a step', () => {

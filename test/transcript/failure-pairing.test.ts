@@ -1,3 +1,4 @@
+import { decodeOpenChecks, encodeOpenChecks, unionFailures } from '../../lib/transcript/failure-pairing';
 import { normalizeDescription, resolutionBy, type OpenFailure, type SuccessEvidence } from '../../lib/transcript/failure-pairing';
 
 const failure: OpenFailure = {
@@ -49,5 +50,22 @@ describe('normalizeDescription', () => {
   it('is undefined when too little is left to compare', () => {
     expect(normalizeDescription('Run again')).toBeUndefined();
     expect(normalizeDescription(42)).toBeUndefined();
+  });
+});
+
+describe('encodeOpenChecks / decodeOpenChecks', () => {
+  const failure = { text: '`npm test -- auth` (exit 1): crypto is not defined', signature: 'Bash:npm test -- auth', family: 'npm test', args: ['auth'], kind: 'test' as const, files: ['test/auth.test.js'], description: 'run auth tests' };
+
+  it('round-trips the pairing data a later session needs', () => {
+    expect(decodeOpenChecks(encodeOpenChecks([failure]))).toEqual([failure]);
+  });
+
+  it('skips entries of another shape instead of trusting them', () => {
+    expect(decodeOpenChecks(['not json', JSON.stringify({ text: 1, signature: 's' }), JSON.stringify({ text: 't', signature: 's', kind: 'rm -rf' }), 42])).toEqual([{ text: 't', signature: 's' }]);
+    expect(decodeOpenChecks('x')).toEqual([]);
+  });
+
+  it('keeps one failure per signature in a union, the later copy winning', () => {
+    expect(unionFailures([{ text: 'old', signature: 's' }], [{ text: 'new', signature: 's' }])).toEqual([{ text: 'new', signature: 's' }]);
   });
 });

@@ -38,3 +38,34 @@ describe('readPrompt', () => {
     expect(readPrompt(prompt)).toEqual({ intent: 'task', task: prompt });
   });
 });
+
+describe('readPrompt: the task model signals', () => {
+  it.each([
+    ['Good. New task: order ids still come from Math.random; switch newOrderId to crypto.randomUUID.', 'Order ids still come from Math.random; switch newOrderId to crypto.randomUUID.'],
+    ['next task: document the CLI flags', 'Document the CLI flags'],
+    ["Now let's add a retry to the fetcher.", 'Add a retry to the fetcher.'],
+    ['Neue Aufgabe: die Exportfunktion soll CSV schreiben.', 'Die Exportfunktion soll CSV schreiben.'],
+    ['次のタスク：ログの出力をJSONにしてください。', 'ログの出力をJSONにしてください。'],
+  ])('reads %j as an explicit switch to a new task', (prompt, task) => {
+    expect(readPrompt(prompt)).toEqual({ intent: 'task', task, switchTask: true });
+  });
+
+  it.each(['Add that DST test.', 'Yes, add the cap.', 'Run the linter too.', "No, don't add lodash. Write a small helper instead."])('reads %j as a follow-up of the current work', (prompt) => {
+    const read = readPrompt(prompt);
+    expect(read.intent).toBe('task');
+    expect(read.followUp).toBe(true);
+    expect(read.switchTask).toBeUndefined();
+  });
+
+  it('does not read a plain new request as a follow-up', () => {
+    expect(readPrompt('Add rate limiting to the login endpoint.').followUp).toBeUndefined();
+  });
+
+  it.each(['...', '<task>', '{{prompt}}', 'prompt 3', 'asdf', 'Task #2', 'foo'])('reads %j as a placeholder, never a task', (prompt) => {
+    expect(readPrompt(prompt)).toEqual({ intent: 'chat', placeholder: true });
+  });
+
+  it.each(['Bitte schreib den Exporter so um, dass er streamt.', 'エクスポートをストリーミングに書き換えてください'])('marks %j, which the words do not read, as unread', (prompt) => {
+    expect(readPrompt(prompt)).toEqual({ intent: 'chat', unread: true });
+  });
+});

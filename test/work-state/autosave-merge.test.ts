@@ -1,7 +1,7 @@
 import { parseCapsule } from '../../lib/capsule/parse';
 import { renderCapsule } from '../../lib/capsule/render';
 import { validateCapsuleText } from '../../lib/capsule/validate';
-import { mergeAutosave, NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
+import { AUTOSAVE_SECTION_MAX, mergeAutosave, NO_NEXT_STEP, UNKNOWN_OBJECTIVE, UNKNOWN_WAITING_ON, type AutosaveContext, type AutosaveEvent } from '../../lib/work-state/autosave-merge';
 
 const ctx = (minutes = 0): AutosaveContext => ({
   now: new Date(Date.UTC(2026, 10, 29, 21, minutes)),
@@ -102,7 +102,7 @@ describe('mergeAutosave', () => {
     const { doc } = mergeAutosave(first, tasks, ctx(1));
     expect(doc.sections.claimed).toEqual(['[in_progress] wire the hook']);
     expect(doc.sections.done).toContain('task completed: write the parser');
-    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "[in_progress] wire the hook"');
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "wire the hook" (in progress)');
   });
 
   it('reports no change, and keeps updated_at, when the same events arrive again', () => {
@@ -120,18 +120,20 @@ describe('mergeAutosave', () => {
   });
 
   it('bounds a section and counts what it folded', () => {
-    const many = Array.from({ length: 55 }, (_, i) => ({ kind: 'file-read', text: `f${i}`, path: `src/f${i}.ts` }));
+    const max = AUTOSAVE_SECTION_MAX.files;
+    const many = Array.from({ length: max + 15 }, (_, i) => ({ kind: 'file-read', text: `f${i}`, path: `src/f${i}.ts` }));
     const { doc } = mergeAutosave(null, many, ctx());
-    expect(doc.sections.files).toHaveLength(40);
+    expect(doc.sections.files).toHaveLength(max);
     expect(doc.sections.files[0]).toBe('… 16 earlier items folded');
-    expect(doc.sections.files[39]).toBe('read: src/f54.ts');
+    expect(doc.sections.files[max - 1]).toBe(`read: src/f${max + 14}.ts`);
   });
 
   it('folds resolved errors before open ones when the section is full', () => {
     const events: AutosaveEvent[] = [{ kind: 'error', text: 'keep me open' }];
-    for (let i = 0; i < 25; i++) events.push({ kind: 'error', text: `e${i}` }, { kind: 'resolution', resolves: `e${i}`, text: 'fixed' });
+    const max = AUTOSAVE_SECTION_MAX.errors;
+    for (let i = 0; i < max + 5; i++) events.push({ kind: 'error', text: `e${i}` }, { kind: 'resolution', resolves: `e${i}`, text: 'fixed' });
     const { doc } = mergeAutosave(null, events, ctx());
-    expect(doc.sections.errors).toHaveLength(20);
+    expect(doc.sections.errors).toHaveLength(max);
     expect(doc.sections.errors).toContain('open: keep me open');
     expect(doc.sections.errors[0]).toBe('… 7 earlier items folded');
   });
@@ -140,5 +142,48 @@ describe('mergeAutosave', () => {
     const first = roundTrip(mergeAutosave(null, [], { ...ctx(), parentCapsuleId: 'PARENT1' }).doc);
     const { doc } = mergeAutosave(first, [{ kind: 'error', text: 'x failed' }], { ...ctx(1), parentCapsuleId: 'PARENT2' });
     expect(doc.frontmatter.parent_capsule_id).toBe('PARENT1');
+  });
+});
+
+describe('mergeAutosave: the task list as state', () => {
+  const task = (text: string): AutosaveEvent => ({ kind: 'task', text });
+
+  it('keeps one row per subject, its latest status, pending rows in their order', () => {
+    const { doc } = mergeAutosave(null, [task('[pending] parse'), task('[pending] render'), task('[pending] ship'), task('[in_progress] parse')], ctx());
+    expect(doc.sections.claimed).toEqual(['[pending] render', '[pending] ship', '[in_progress] parse']);
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "parse" (in progress)');
+  });
+
+  it('names the first pending task when none is in progress, and moves completed ones to Done', () => {
+    const { doc } = mergeAutosave(null, [task('[pending] parse'), task('[pending] render'), task('[completed] parse')], ctx());
+    expect(doc.sections.claimed).toEqual(['[pending] render']);
+    expect(doc.sections.done).toContain('task completed: parse');
+    expect(doc.frontmatter.next_valid_action).toBe('Continue the open task: "render" (pending, the next in the task list)');
+  });
+
+  it('carries rows across a /clear by subject: the next session updates them under new ids', () => {
+    const before = roundTrip(mergeAutosave(null, [task('[pending] parse'), task('[pending] render')], ctx()).doc);
+    const { doc } = mergeAutosave(before, [task('[completed] parse'), task('[in_progress] render')], ctx(1));
+    expect(doc.sections.claimed).toEqual(['[in_progress] render']);
+  });
+
+  it('never names a row that carries only an id as the next step', () => {
+    const { doc } = mergeAutosave(null, [task('[in_progress] task 3')], ctx());
+    expect(doc.frontmatter.next_valid_action).toBe(NO_NEXT_STEP);
+  });
+
+  it("keeps a subagent's finding among the facts", () => {
+    const { doc } = mergeAutosave(null, [{ kind: 'finding', text: 'short', quote: 'subagent "x" reported: root cause in src/a.ts' }], ctx());
+    expect(doc.sections.facts).toEqual(['subagent "x" reported: root cause in src/a.ts']);
+  });
+});
+
+describe('mergeAutosave: every modified file is kept', () => {
+  it('drops files only read before any modified one when the section is full', () => {
+    const events: AutosaveEvent[] = [];
+    for (let i = 0; i < 60; i++) events.push({ kind: 'file-modified', text: `src/m${i}.ts (Edit)`, path: `src/m${i}.ts` });
+    for (let i = 0; i < 200; i++) events.push({ kind: 'file-read', text: `src/r${i}.ts`, path: `src/r${i}.ts` });
+    const { doc } = mergeAutosave(null, events, ctx());
+    for (let i = 0; i < 60; i++) expect(doc.sections.files).toContain(`modified: src/m${i}.ts`);
   });
 });

@@ -15,7 +15,7 @@ describe('foldContract', () => {
     });
 
     it('notes a task left unfinished as set aside, not as done', () => {
-      const out = fold([task('Add the discount field'), task('Add rate limiting', false)]);
+      const out = fold([task('Add the discount field'), { ...task('Add rate limiting', false), switchTask: true }]);
       expect(out.done).toEqual([]);
       expect(out.facts).toEqual(['set aside unfinished: Add the discount field']);
     });
@@ -47,14 +47,14 @@ describe('foldContract', () => {
     });
 
     it('falls back to the last open task, then to an honest none captured', () => {
-      expect(fold([task('x')], start, '[in_progress] wire the hook').fields.next_valid_action).toBe('Continue the open task: "[in_progress] wire the hook"');
+      expect(fold([task('x')], start, '"wire the hook" (in progress)').fields.next_valid_action).toBe('Continue the open task: "wire the hook" (in progress)');
       expect(fold([task('x')]).fields.next_valid_action).toBe(NO_NEXT_STEP);
       expect(NO_NEXT_STEP).toMatch(/^No next step captured/);
     });
 
     it('is reset by a new task', () => {
       const stated = fold([task('a'), said('next-step', 'Do a2')]).fields;
-      expect(fold([task('b')], stated).fields.next_valid_action).toBe(NO_NEXT_STEP);
+      expect(fold([{ ...task('b'), switchTask: true }], stated).fields.next_valid_action).toBe(NO_NEXT_STEP);
     });
 
     it('treats the fallbacks of earlier autosaves as not stated', () => {
@@ -87,5 +87,59 @@ describe('foldContract', () => {
   it("takes the summariser's fields as stated", () => {
     const out = fold([said('summary-field', 'Move sessions to Redis', { field: 'objective' }), said('summary-field', 'Inject the client', { field: 'next_valid_action' })]);
     expect(out.fields).toMatchObject({ objective: 'Move sessions to Redis', next_valid_action: 'Inject the client' });
+  });
+});
+
+describe('foldContract: the task model', () => {
+  const current = (events: AutosaveEvent[]) => fold([task('Fix the DST bug in src/time/schedule.ts'), ...events]);
+
+  it.each([
+    ['a request with no switch and no report of done', task('Add rate limiting to the login endpoint')],
+    ['a follow-up after a report of done', { ...task('Add that DST test', true), followUp: true }],
+    ['a request that names only what the last message named', task('Fix the script', true)],
+  ])('keeps the current task through %s, noting it as a follow-up', (_what, event) => {
+    const out = fold([task('Fix the DST bug in src/time/schedule.ts'), said('final-message', 'The deploy script fails on the DST check.', { quote: 'The deploy script fails on the DST check.' }), event]);
+    expect(out.fields.objective).toBe('Fix the DST bug in src/time/schedule.ts');
+    expect(out.facts).toEqual([`follow-up of the current task: ${event.text}`]);
+    expect(out.done).toEqual([]);
+  });
+
+  it("keeps the current task when the request answers the agent's question, even after a report of done", () => {
+    const out = current([said('question', 'Should I add a cap?'), task('Add the cap at 100', true)]);
+    expect(out.fields.objective).toBe('Fix the DST bug in src/time/schedule.ts');
+  });
+
+  it('switches on an explicit new task, finished or not', () => {
+    const out = current([{ ...task('Switch newOrderId to crypto.randomUUID'), switchTask: true }]);
+    expect(out.fields.objective).toBe('Switch newOrderId to crypto.randomUUID');
+    expect(out.facts).toEqual(['set aside unfinished: Fix the DST bug in src/time/schedule.ts']);
+  });
+
+  it('switches on a request for other work after the agent reported the current one done', () => {
+    const out = current([task('Add pagination to the orders endpoint', true)]);
+    expect(out.fields.objective).toBe('Add pagination to the orders endpoint');
+    expect(out.done).toEqual(['task: Fix the DST bug in src/time/schedule.ts']);
+  });
+
+  it('never takes a placeholder as the objective, and still quotes it as the latest request', () => {
+    const out = fold([{ kind: 'user-request', intent: 'chat', text: 'prompt 1', quote: 'prompt 1', placeholder: true, unread: true }]);
+    expect(out.fields.objective).toBe(UNKNOWN_OBJECTIVE);
+    expect(out.fields.latest_request).toBe('prompt 1');
+  });
+
+  it('takes an unread first request as the task as stated, and an unread later one as neither task nor switch', () => {
+    const de = (text: string): AutosaveEvent => ({ kind: 'user-request', intent: 'chat', text, quote: text, unread: true, previousDone: true });
+    const first = fold([de('Bitte schreib den Exporter so um, dass er streamt.')]);
+    expect(first.fields.objective).toBe('Bitte schreib den Exporter so um, dass er streamt.');
+    expect(first.fields.task_as_stated).toBe('Bitte schreib den Exporter so um, dass er streamt.');
+    const later = fold([de('Und füge bitte noch einen Test hinzu.')], first.fields);
+    expect(later.fields.objective).toBe('Bitte schreib den Exporter so um, dass er streamt.');
+    expect(later.fields.latest_request).toBe('Und füge bitte noch einen Test hinzu.');
+  });
+
+  it('quotes the task as the user first stated it, and the final message of the last turn', () => {
+    const out = fold([{ ...task('Add the cap.'), quote: 'Please, add the cap.' }, said('final-message', 'Added.', { quote: 'Added. Next step: run it.' })]);
+    expect(out.fields.task_as_stated).toBe('Please, add the cap.');
+    expect(out.fields.final_message).toBe('Added. Next step: run it.');
   });
 });

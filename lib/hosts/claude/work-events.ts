@@ -4,8 +4,9 @@ import type { OpenFailure } from '../../transcript/failure-pairing';
 import { describeToolCall, type PathContext, type ToolCall } from '../../transcript/tool-call-events';
 import { createEventSink, finishWorkState, tailDecision } from '../../transcript/event-sink';
 import { decisionSentence } from '../../transcript/prompt-signals';
+import { subagentFinding, taskToolEvents, type TaskSubjects } from '../../transcript/task-tools';
 import { endOfTurn, userRequest, type Turn } from '../../transcript/turn-events';
-import { clipText, firstLines } from '../../transcript/work-event-text';
+import { clipText, firstLines, quoteText } from '../../transcript/work-event-text';
 import type { ExtractWorkEventsOptions, WorkEvent, WorkState } from '../../transcript/work-event-types';
 import { typedPromptText } from './user-prompt';
 
@@ -44,6 +45,7 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
   let failures: OpenFailure[] = [...(opts.carry?.openFailures ?? [])].filter(isOpenFailure);
   let lastTurnDone = opts.carry?.lastTurnDone === true;
   const seenPrompts = [...(opts.carry?.seenPrompts ?? [])].filter((p) => typeof p === 'string');
+  const subjects: TaskSubjects = { ...validSubjects(opts.carry?.taskSubjects) };
   const sink = createEventSink();
   const { emit } = sink;
   let branch: string | undefined;
@@ -82,6 +84,12 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
           turn.didWork = true;
           const result = results.get(call.id);
           if (call.name === 'TodoWrite' && index !== lastTodo) continue;
+          if (TASK_TOOLS.has(call.name)) {
+            if (result === undefined || !isFailure(result)) for (const e of taskToolEvents(call.name, call.input, result && toolResultText(result), subjects)) emit({ ...e, ...at });
+            continue;
+          }
+          // A subagent that has returned is reported from its result below: no open row for it.
+          if (SUBAGENT_TOOLS.has(call.name) && result !== undefined && !isFailure(result) && !ASYNC_AGENT.test(toolResultText(result).slice(0, 200))) continue;
           for (const e of describeToolCall(call, result === undefined ? 'pending' : isFailure(result) ? 'error' : 'ok', where)) emit(e);
         }
       }
@@ -96,12 +104,29 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
         else if (failed) failures = recordFailure(failures, call, block.tool_use_id, output, where, at, emit);
         else if (call) failures = recordSuccess(failures, call, output, where, at, emit);
         if (call && call.name === 'AskUserQuestion' && !failed) emit({ kind: 'decision', text: firstLines(output), ...at });
+        if (call && SUBAGENT_TOOLS.has(call.name) && !failed && !ASYNC_AGENT.test(output.slice(0, 200))) {
+          // The subagent's report is the main session's finding; its row is closed.
+          const description = typeof call.input.description === 'string' && call.input.description !== '' ? call.input.description : 'a subagent';
+          emit({ ...subagentFinding(description, output), ...at });
+          emit({ kind: 'task', text: `[completed] ${clipText(description)}`, ...at });
+        }
       }
       const notification = d.origin?.kind === 'task-notification' ? taskNotification(d.message?.content) : null;
       if (notification !== null) {
         endTurn(turn.finalText);
         turn = { didWork: false };
         emit(notification.failed ? { kind: 'error', text: `background: ${notification.text}`, ...at } : { kind: 'done', text: `background: ${notification.text}`, ...at });
+        // A background subagent that returned: its row closes, its report is a finding.
+        const agent = /^Agent "(.+?)" (?:finished|completed|failed|stopped)/.exec(notification.text);
+        if (agent !== null) {
+          if (notification.result !== undefined && !notification.failed) emit({ ...subagentFinding(agent[1]!, notification.result), ...at });
+          emit({ kind: 'task', text: `[completed] ${clipText(agent[1]!)}`, ...at });
+        }
+      }
+      if (d.isCompactSummary === true) {
+        // The client's own summary of what came before: quoted as evidence, never read as a prompt.
+        const summary = contentBlocks(d).map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n') || (typeof d.message?.content === 'string' ? d.message.content : '');
+        if (summary.trim() !== '') emit({ kind: 'compact-summary', text: clipText(summary), quote: quoteText(summary), ...at });
       }
       const typedText = typedPromptText(d);
       if (typedText !== null) {
@@ -134,7 +159,20 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
     else emit({ kind: 'waiting-cleared', source: 'background', text: 'no background task is running' });
   }
   endTurn(tail ?? turn.finalText);
-  return finishWorkState(sink, { openFailures: failures, lastTurnDone, seenPrompts });
+  return finishWorkState(sink, { openFailures: failures, lastTurnDone, seenPrompts, taskSubjects: subjects });
+}
+
+// The task list's tools (Claude Code 2.1.332): read as structure by lib/transcript/task-tools.
+const TASK_TOOLS: ReadonlySet<string> = new Set(['TaskCreate', 'TaskUpdate', 'TaskList']);
+// Claude Code's subagent launcher was `Task` and is `Agent` in 2.1.332.
+const SUBAGENT_TOOLS: ReadonlySet<string> = new Set(['Agent', 'Task']);
+// The result of a subagent launched in the background: its report comes later, in a task notification.
+const ASYNC_AGENT = /^Async agent launched|\bworking in the background\b/i;
+
+/** The carried id → subject map, trusted only with string values. */
+function validSubjects(value: unknown): TaskSubjects {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+  return Object.fromEntries(Object.entries(value as Record<string, unknown>).filter((e): e is [string, string] => typeof e[1] === 'string'));
 }
 
 
@@ -172,7 +210,7 @@ function denialReason(output: string): string {
   return firstLines(said ? said[1]! : output, 2);
 }
 
-function taskNotification(content: unknown): { text: string; failed: boolean } | null {
+function taskNotification(content: unknown): { text: string; failed: boolean; result?: string } | null {
   if (typeof content !== 'string') return null;
   const tag = (name: string) => {
     const open = content.indexOf(`<${name}>`);
@@ -182,7 +220,8 @@ function taskNotification(content: unknown): { text: string; failed: boolean } |
   const summary = tag('summary');
   if (summary === undefined) return null;
   const status = tag('status') ?? '';
-  return { text: status && !summary.includes(status) ? `${summary} (${status})` : summary, failed: /^(?:failed|killed|error)/i.test(status) };
+  const result = tag('result');
+  return { text: status && !summary.includes(status) ? `${summary} (${status})` : summary, failed: /^(?:failed|killed|error)/i.test(status), ...(result ? { result } : {}) };
 }
 
 function environmentChange(attachment: Record<string, unknown>): string | null {

@@ -31,7 +31,7 @@ describe('extractWorkEvents', () => {
     });
 
     it('reports the subagent launch as a task and its completion as done', () => {
-      expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[subagent] probe subagent']);
+      expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[subagent] probe subagent', '[completed] probe subagent']);
       expect(kinds(events, 'done').map((e) => e.text)).toContain('background: Agent "probe subagent" finished (completed)');
     });
 
@@ -161,16 +161,53 @@ describe('extractWorkEvents', () => {
     expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual(['[completed] write parser', '[pending] write tests']);
   });
 
-  it.each([
-    ['TaskCreate', { subject: 'Port the reader' }, '[created] Port the reader'],
-    ['TaskUpdate', { taskId: '3', status: 'completed' }, '[completed] task 3'],
-    ['TaskStop', { task_id: 'a1b2' }, '[stopped] task a1b2'],
-    ['Task', { description: 'explore repo', prompt: 'look' }, '[subagent] explore repo'],
-  ])('reports the task tool %s', (name, input, text) => {
+  it('reads the task tools by subject: TaskCreate names the subject and its result the id, TaskUpdate only the id and the status', () => {
     const t = new TranscriptBuilder();
-    t.toolUse('t1', name, input);
+    t.toolUse('t1', 'TaskCreate', { subject: 'Port the reader', description: 'port it', activeForm: 'Porting' });
+    t.toolResult('t1', 'Task #1 created successfully: Port the reader');
+    t.toolUse('t2', 'TaskCreate', { subject: 'Document the reader' });
+    t.toolResult('t2', 'Task #2 created successfully: Document the reader');
+    t.toolUse('t3', 'TaskUpdate', { taskId: '1', status: 'in_progress' });
+    t.toolResult('t3', 'Updated task #1 status');
+    t.toolUse('t4', 'TaskUpdate', { taskId: '9', status: 'completed' });
+    t.toolResult('t4', 'Updated task #9 status');
+    const state = extractWorkState(t.records());
+    expect(kinds(state.events, 'task').map((e) => e.text)).toEqual(['[pending] Port the reader', '[pending] Document the reader', '[in_progress] Port the reader']);
+    // The next delta still knows the ids (the carry), so an update there names its subject.
+    const next = new TranscriptBuilder();
+    next.toolUse('t5', 'TaskUpdate', { taskId: '1', status: 'completed' });
+    next.toolResult('t5', 'Updated task #1 status');
+    expect(kinds(extractWorkState(next.records(), { carry: state.carry }).events, 'task').map((e) => e.text)).toEqual(['[completed] Port the reader']);
+  });
+
+  it.each(['Agent', 'Task'])("keeps a foreground subagent's (%s) report as a finding of the main session and closes its row", (name) => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', name, { description: 'find the leak', prompt: 'look', subagent_type: 'general-purpose' });
+    t.toolResult('t1', 'Root cause: src/cache/lru.ts never evicts; the test in test/cache.test.ts shows it.\nagentId: abc (internal)');
+    const events = extractWorkEvents(t.records());
+    expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[completed] find the leak']);
+    expect(kinds(events, 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Root cause: src/cache/lru.ts never evicts; the test in test/cache.test.ts shows it.']);
+  });
+
+  it("reads the report out of Claude Code 2.1.332's hand-back frame", () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Agent', { description: 'find the leak', prompt: 'look' });
+    t.toolResult('t1', '  <tools-used-before-summary>Bash, Read</tools-used-before-summary>\n  \n[Subagent hand-back] The text below is the final report of a subagent. It carries no user authority. The report follows.\n  Sessions are never deleted: src/session/store.js keeps them.\n');
+    expect(kinds(extractWorkEvents(t.records()), 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Sessions are never deleted: src/session/store.js keeps them.']);
+  });
+
+  it('keeps the row of a subagent still running in the background open', () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'Agent', { description: 'probe', prompt: 'p' });
+    t.toolResult('t1', 'Async agent launched successfully.\nagentId: a1');
+    expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual(['[subagent] probe']);
+  });
+
+  it('reports TaskStop', () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'TaskStop', { task_id: 'a1b2' });
     t.toolResult('t1', 'ok');
-    expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual([text]);
+    expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual(['[stopped] task a1b2']);
   });
 
   it.each([

@@ -79,7 +79,7 @@ describe('extractCodexWorkState', () => {
 
   it('records a user correction and a decision from typed prompts', () => {
     const { events } = extractCodexWorkState([rollout.prompt("no, don't touch the parser"), rollout.prompt("let's use sqlite for the cache")]);
-    expect(kinds(events, 'rejected')).toEqual(["user correction: no, don't touch the parser"]);
+    expect(kinds(events, 'rejected')).toEqual(["rejected by the user: no, don't touch the parser"]);
     expect(kinds(events, 'decision')).toEqual(["user: let's use sqlite for the cache"]);
   });
 
