@@ -12,7 +12,7 @@ const project = (lane) => ({
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
   testMatch: files[lane].length > 0 ? files[lane] : ['<rootDir>/test/no-such-lane/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   ...(lane === 'unit' ? { setupFilesAfterEnv: ['<rootDir>/test/support/unit-guard.js'] } : {}),
   // The real clients, pinned, installed once before any end-to-end file runs (test/e2e/support/install-clients.ts).
   ...(lane === 'e2e' ? { globalSetup: '<rootDir>/test/e2e/support/install-clients.ts' } : {}),
