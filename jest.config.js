@@ -1,10 +1,30 @@
-/** Jest runs TypeScript through ts-jest; type checking is `tsc --noEmit` in `npm test`, so ts-jest skips it. */
-module.exports = {
+/**
+ * Jest runs TypeScript through ts-jest; type checking is `tsc --noEmit` in `npm test`, so ts-jest
+ * skips it. One project per lane (test/support/lanes.js says which file is in which); `npm test`
+ * runs all four on both cores, `npm run test:<lane>` one (`--selectProjects`).
+ */
+const { LANES, lanes } = require('./test/support/lanes');
+
+const files = lanes();
+const project = (lane) => ({
+  displayName: lane,
   testEnvironment: 'node',
+  rootDir: __dirname,
   roots: ['<rootDir>/test'],
-  testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { isolatedModules: true, diagnostics: false }] },
+  testMatch: files[lane].length > 0 ? files[lane] : ['<rootDir>/test/no-such-lane/*.test.ts'],
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  ...(lane === 'unit' ? { setupFilesAfterEnv: ['<rootDir>/test/support/unit-guard.js'] } : {}),
+  // The real clients, pinned, installed once before any end-to-end file runs (test/e2e/support/install-clients.ts).
+  ...(lane === 'e2e' ? { globalSetup: '<rootDir>/test/e2e/support/install-clients.ts' } : {}),
+});
+
+module.exports = {
+  projects: LANES.map(project),
   testTimeout: 30000,
+  // Two workers: the machines this runs on have two cores (CI too); JEST_WORKERS overrides.
+  maxWorkers: Number(process.env.JEST_WORKERS) || 2,
+  // Each lane's time and the slowest files, after every run (test/support/lane-times-reporter.js).
+  reporters: ['default', '<rootDir>/test/support/lane-times-reporter.js'],
   // Every run gets its own TMPDIR, and fails when a test leaves anything in it (test/support/temp-guard.js).
   globalSetup: '<rootDir>/test/support/temp-guard-setup.js',
   globalTeardown: '<rootDir>/test/support/temp-guard-teardown.js',

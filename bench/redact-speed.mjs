@@ -63,7 +63,7 @@ corpora['adversarial'] = [
   ('\\n' + 'A'.repeat(40)).repeat(20000),
   'apiKey= '.repeat(30000),
 ].join('\n');
-const sample = '/work/shared/claude-harness/transcript-sample.jsonl';
+const sample = join(import.meta.dirname, '..', 'test', 'fixtures', 'transcript-sample.jsonl');
 if (existsSync(sample)) corpora['real Claude Code transcript (sample)'] = readFileSync(sample, 'utf8');
 
 function median(xs) {

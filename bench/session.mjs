@@ -1,11 +1,11 @@
 // Whole-session row: the same 10-step scripted session of the REAL Claude Code client (offline,
-// against the shared harness's fake API) with and without the plugin, interleaved (ABBA order
+// against the fake API of the repository's harness, test/harness/claude) with and without the plugin, interleaved (ABBA order
 // per repetition), and the ratio of the medians of the session times (the sum of the steps'
 // durations, so the harness's own set-up is not counted on either side).
 //
 //   node bench/session.mjs [--reps 3] [--json]
 //
-// Needs the harness (../shared/claude-harness, or CAPSULE_HARNESS_DIR) and the pinned client
+// Uses test/harness/claude (CAPSULE_HARNESS_DIR overrides) and the pinned client
 // (CLAUDE_BIN, else installed into .e2e-client/ as the e2e tests do).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ export const SESSION_PROMPTS = ['S1-WRITE write the widget', 'S2-TEST run the wi
 const { ensureClaudeClient, findHarness } = await loadTs('test/e2e/claude-client.ts');
 const harness = findHarness();
 if (!harness) {
-  console.error('bench/session.mjs: no shared/claude-harness beside the repository (or CAPSULE_HARNESS_DIR); the whole-session row needs it');
+  console.error(`bench/session.mjs: CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh (unset it to use test/harness/claude)`);
   process.exit(1);
 }
 const claude = ensureClaudeClient();

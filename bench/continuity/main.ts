@@ -44,7 +44,7 @@ async function main(): Promise<number> {
   if (hosts.includes('claude')) {
     const harness = findHarness();
     if (harness === null) {
-      process.stderr.write('bench:continuity: no claude harness found (set CAPSULE_HARNESS_DIR or put shared/claude-harness beside the repository)\n');
+      process.stderr.write(`bench:continuity: CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh (unset it to use test/harness/claude)\n`);
       return 1;
     }
     const claudeBin = ensureClaudeClient();
@@ -53,7 +53,7 @@ async function main(): Promise<number> {
   if (hosts.includes('codex')) {
     const harness = findCodexHarness();
     if (harness === null) {
-      process.stderr.write('bench:continuity: no codex harness found (set CAPSULE_CODEX_HARNESS_DIR or put shared/codex-harness beside the repository)\n');
+      process.stderr.write(`bench:continuity: CAPSULE_CODEX_HARNESS_DIR=${process.env.CAPSULE_CODEX_HARNESS_DIR} holds no run.sh (unset it to use test/harness/codex)\n`);
       return 1;
     }
     const codexBin = ensureCodexClient();

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { contextFill } from '../../lib/budget/context-fill';
 import { parseTranscriptChunk } from '../../lib/transcript/jsonl';
 
-const SAMPLE = '/work/shared/claude-harness/transcript-sample.jsonl';
+const SAMPLE = join(__dirname, '..', 'fixtures', 'transcript-sample.jsonl');
 
 function assistant(usage: Record<string, unknown>, extra: Record<string, unknown> = {}) {
   return { type: 'assistant', uuid: 'u-' + JSON.stringify(usage).length, isSidechain: false, message: { model: 'claude-opus-5-5', usage }, ...extra };

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { Document, parseDocument } from 'yaml';
 import { parseFlatFrontmatter, renderFlatFrontmatter } from '../../lib/capsule/flat-frontmatter';
 import { parseFrontmatterYaml } from '../../lib/capsule/frontmatter';
@@ -12,6 +13,15 @@ function libraryParse(yaml: string): unknown {
 /** What renderCapsule has the YAML library write. */
 function libraryRender(fields: Record<string, unknown>): string {
   return new Document(fields).toString({ lineWidth: 0, minContentWidth: 0 });
+}
+
+/**
+ * `expect(actual).toEqual(expected)`, with the usual equal case settled by node's strict deep
+ * equality first (strictly equal implies toEqual-equal): the matcher costs about as much as the
+ * libraries it checks, tens of thousands of times per file. Unequal: the matcher decides and reports.
+ */
+function expectEqual(actual: unknown, expected: unknown): void {
+  if (!isDeepStrictEqual(actual, expected)) expect(actual).toEqual(expected);
 }
 
 // Values chosen to sit on every edge of the subset: YAML types, comments, mapping colons, quotes, escapes, document markers.
@@ -41,7 +51,7 @@ describe('parseFlatFrontmatter', () => {
       const flat = parseFlatFrontmatter(yaml);
       if (flat === null) continue;
       answered += 1;
-      expect({ yaml, value: flat }).toEqual({ yaml, value: libraryParse(yaml) });
+      expectEqual({ yaml, value: flat }, { yaml, value: libraryParse(yaml) });
     }
     expect(answered).toBeGreaterThan(300);
   });
@@ -77,9 +87,9 @@ describe('renderFlatFrontmatter', () => {
       const flat = renderFlatFrontmatter(fields);
       if (flat === null) continue;
       answered += 1;
-      expect({ fields, text: flat }).toEqual({ fields, text: libraryRender(fields) });
+      expectEqual({ fields, text: flat }, { fields, text: libraryRender(fields) });
       const back = parseFlatFrontmatter(flat);
-      if (back !== null) expect({ flat, back }).toEqual({ flat, back: fields });
+      if (back !== null) expectEqual({ flat, back }, { flat, back: fields });
     }
     expect(answered).toBeGreaterThan(1000);
   });
@@ -107,11 +117,11 @@ describe('values that may read as numbers, nulls or bools', () => {
       const value = Array.from({ length: 1 + d.int(7) }, () => d.pick(NUMBERISH)).join('');
       const flat = renderFlatFrontmatter({ v: value });
       if (flat !== null) {
-        expect({ value, text: flat }).toEqual({ value, text: libraryRender({ v: value }) });
+        expectEqual({ value, text: flat }, { value, text: libraryRender({ v: value }) });
         if (flat === `v: ${value}\n`) plain += 1;
       }
       const read = parseFlatFrontmatter(`v: ${value}\n`);
-      if (read !== null) expect({ value, read }).toEqual({ value, read: libraryParse(`v: ${value}\n`) });
+      if (read !== null) expectEqual({ value, read }, { value, read: libraryParse(`v: ${value}\n`) });
     }
     expect(plain).toBeGreaterThan(1000);
   });

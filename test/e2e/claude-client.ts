@@ -1,7 +1,7 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 
 /** The pinned real client; a test-only install, never a runtime dependency. */
 export const CLAUDE_CODE_VERSION = '2.1.332';
@@ -43,29 +43,22 @@ function installedVersion(): string | null {
   }
 }
 
+/** The repository's own end-to-end harness (test/harness/): fake model APIs and session drivers. */
+export const HARNESS_ROOT = join(REPO_ROOT, 'test', 'harness');
+
 /**
- * Finds the shared harness (`run.sh`, `validate.sh`, `fake-api.mjs`): `CAPSULE_HARNESS_DIR`
- * when set, else the first `shared/claude-harness` in the repository's parent folders
- * (CI: `../shared/claude-harness`). Null when there is none.
+ * The Claude Code harness (`run.sh`, `validate.sh`, `fake-api.mjs`): `test/harness/claude` of
+ * this repository, or `CAPSULE_HARNESS_DIR` when set (an override; null when it holds no run.sh).
  */
 export function findHarness(): string | null {
-  if (process.env.CAPSULE_HARNESS_DIR) {
-    const dir = resolve(process.env.CAPSULE_HARNESS_DIR);
-    return existsSync(join(dir, 'run.sh')) ? dir : null;
-  }
-  for (let dir = dirname(REPO_ROOT); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'claude-harness');
-    if (existsSync(join(candidate, 'run.sh'))) return candidate;
-    if (dirname(dir) === dir) return null;
-  }
+  const dir = process.env.CAPSULE_HARNESS_DIR ? resolve(process.env.CAPSULE_HARNESS_DIR) : join(HARNESS_ROOT, 'claude');
+  return existsSync(join(dir, 'run.sh')) ? dir : null;
 }
 
 /** Why the real-client suites cannot run (describeIfAvailable's reason), or null when the harness is there. */
 export function harnessMissing(harness: string | null): string | null {
   if (harness) return null;
-  return process.env.CAPSULE_HARNESS_DIR
-    ? `CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh`
-    : 'no claude harness found (../shared/claude-harness beside the repository; set CAPSULE_HARNESS_DIR)';
+  return `CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR ?? ''} holds no run.sh (unset it to use test/harness/claude)`;
 }
 
 /** One model request the fake API logged: its sequence number, the script rule it matched, and every string of its messages. */
@@ -93,7 +86,7 @@ export interface HarnessSession {
 
 /**
  * Registers a beforeAll that runs one scripted session of the real client against the harness
- * (`fixtures/<script>`, else the harness's default script; the prompts in order; the plugin
+ * (`fixtures/<script>`, else the fake API's default script; the prompts in order; the plugin
  * loaded with --plugin-dir unless `plugin: false`; `template()` a folder copied into the
  * session's repository) and an afterAll that removes its output unless CAPSULE_E2E_KEEP is
  * set; the tests read the returned handle.

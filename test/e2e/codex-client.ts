@@ -1,9 +1,9 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { REPO_ROOT, clientTmp } from './claude-client';
+import { join, resolve } from 'node:path';
+import { HARNESS_ROOT, REPO_ROOT, clientTmp } from './claude-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency (about 400 MB). */
 export const CODEX_VERSION = '0.169.0';
@@ -19,7 +19,11 @@ export function ensureCodexClient(): string {
   if (process.env.CODEX_BIN) return process.env.CODEX_BIN;
   const bin = join(CLIENT_PREFIX, 'node_modules', '.bin', 'codex');
   if (!existsSync(bin) || installedVersion() !== CODEX_VERSION) {
-    execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@openai/codex@${CODEX_VERSION}`], { stdio: 'ignore', timeout: 300_000 });
+    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@openai/codex@${CODEX_VERSION}`], { encoding: 'utf8', timeout: 300_000 });
+    if (r.status !== 0 || !existsSync(bin)) {
+      const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').filter(Boolean).pop() ?? `exit ${r.status}`;
+      throw new Error(`the real client cannot run: installing @openai/codex@${CODEX_VERSION} into .e2e-codex failed (${why}); set CODEX_BIN to a codex ${CODEX_VERSION} launcher`);
+    }
   }
   return bin;
 }
@@ -33,29 +37,28 @@ function installedVersion(): string | null {
 }
 
 /**
- * The shared Codex harness (`run.sh`, `tui-step.sh`, `validate.sh`, `fake-api.mjs`):
- * `CAPSULE_CODEX_HARNESS_DIR` when set, else the first `shared/codex-harness` in the
- * repository's parent folders (CI: `../shared/codex-harness`). Null when there is none.
+ * The Codex harness (`run.sh`, `validate.sh`, `fake-api.mjs`): `test/harness/codex` of this
+ * repository, or `CAPSULE_CODEX_HARNESS_DIR` when set (an override; null when it holds no run.sh).
  */
 export function findCodexHarness(): string | null {
-  if (process.env.CAPSULE_CODEX_HARNESS_DIR) return resolve(process.env.CAPSULE_CODEX_HARNESS_DIR);
-  for (let dir = dirname(REPO_ROOT); ; dir = dirname(dir)) {
-    const candidate = join(dir, 'shared', 'codex-harness');
-    if (existsSync(join(candidate, 'run.sh'))) return candidate;
-    if (dirname(dir) === dir) return null;
-  }
+  const dir = process.env.CAPSULE_CODEX_HARNESS_DIR ? resolve(process.env.CAPSULE_CODEX_HARNESS_DIR) : join(HARNESS_ROOT, 'codex');
+  return existsSync(join(dir, 'run.sh')) ? dir : null;
 }
 
 /**
- * `describe` when the harness (and, for TUI suites, tmux) is there; otherwise a skipped suite,
- * except under `CI=true`, where a missing harness or tool is a failure with a one-line reason.
+ * `describe` when the harness (and, for TUI suites, tmux) is there; otherwise one failing test
+ * naming what is missing: a real-client suite never skips.
  */
 export function describeWithCodex(name: string, needs: { tmux?: boolean }, body: (harness: string) => void): void {
   const harness = findCodexHarness();
-  const missing = harness === null ? 'the codex harness (../shared/codex-harness, or set CAPSULE_CODEX_HARNESS_DIR)' : needs.tmux && spawnSync('tmux', ['-V']).status !== 0 ? 'tmux (apt-get install tmux)' : null;
+  const missing =
+    harness === null
+      ? `the codex harness (CAPSULE_CODEX_HARNESS_DIR=${process.env.CAPSULE_CODEX_HARNESS_DIR} holds no run.sh; unset it to use test/harness/codex)`
+      : needs.tmux && spawnSync('tmux', ['-V']).status !== 0
+        ? 'tmux (apt-get install tmux)'
+        : null;
   if (missing === null) return describe(name, () => body(harness!));
-  if (process.env.CI === 'true') return describe(name, () => it('has what the real-client suite needs', () => expect(`missing: ${missing}`).toBe('present')));
-  describe.skip(name, () => it(`needs ${missing}`, () => undefined));
+  describe(name, () => it('has what the real-client suite needs', () => expect(`missing: ${missing}`).toBe('present')));
 }
 
 /**

@@ -19,7 +19,7 @@ describeWithCodex('a capsule written from Claude Code, seen and resumed from Cod
   let session: CodexRun;
   let claudeCapsule = '';
   beforeAll(() => {
-    if (claudeHarness === null) throw new Error('missing: the claude harness (../shared/claude-harness, or set CAPSULE_HARNESS_DIR)');
+    if (claudeHarness === null) throw new Error(`CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh`);
     const claudeRoot = tempDir('capsule-cross-claude-');
     claudeOut = join(claudeRoot, 'out');
     const claude = spawnSync(

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { findHarness, REPO_ROOT } from './claude-client';
+import { REPO_ROOT } from './claude-client';
 import { realClientDescribe } from './support/stream-session';
 
 const run = promisify(execFile);
@@ -16,9 +16,9 @@ const HOOKS = join(REPO_ROOT, 'dist', 'hooks');
 const CLI = join(REPO_ROOT, 'dist', 'git-capsule.js');
 const BASE_ENV = { PATH: process.env.PATH, GIT_CONFIG_NOSYSTEM: '1', TZ: 'UTC' };
 
-/** A real payload of the harness (payloads/<name>.json), adapted to one session. */
+/** A real payload (test/fixtures/claude/payloads/<name>.json), adapted to one session. */
 function payload(name: string, fields: Record<string, unknown>): string {
-  const base = JSON.parse(readFileSync(join(findHarness()!, 'payloads', `${name}.json`), 'utf8')) as Record<string, unknown>;
+  const base = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'claude', 'payloads', `${name}.json`), 'utf8')) as Record<string, unknown>;
   return JSON.stringify({ ...base, ...fields });
 }
 

@@ -27,9 +27,10 @@ export interface ClaudeProbe extends ProbeResult {
 }
 
 /**
- * Runs one scenario through the real Claude Code client against the harness's fake API
- * (`run.sh`, one `claude -p` per step of one session; several concurrent sessions, and the
- * shapes that need a live client process, go to run-concurrent.ts), then the reset and the probe prompt, and returns the resume text of the
+ * Runs one scenario through the real Claude Code client against the fake API of the
+ * repository's harness (test/harness/claude, found by main.ts: `run.sh`, one `claude -p` per
+ * step of one session; several concurrent sessions, and the shapes that need a live client
+ * process, go to run-concurrent.ts), then the reset and the probe prompt, and returns the resume text of the
  * first request after the reset and the memory branch's text.
  */
 export async function runScenarioOnClaude(scenario: Scenario, reset: Reset, opts: ClaudeDriverOptions): Promise<ClaudeProbe> {

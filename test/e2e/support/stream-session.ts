@@ -7,7 +7,7 @@ import { clientTmp, ensureClaudeClient, findHarness, loggedRequests, REPO_ROOT, 
 /**
  * A driver for the real Claude Code client in its streaming mode: one long-lived
  * `claude -p --input-format stream-json --output-format stream-json --verbose` process per
- * session, against the shared harness's `fake-api.mjs` on loopback, so two sessions can stay
+ * session, against the harness's `fake-api.mjs` (test/harness/claude) on loopback, so two sessions can stay
  * alive at once in one repository and `/clear` runs inside the same client process (the same
  * `CLAUDE_PID`, a new session id), exactly as in an interactive terminal.
  *
@@ -306,25 +306,20 @@ export class StreamSession {
 }
 
 /**
- * The shared harness folder, or a thrown one-line reason when it is missing. Real-client suites
- * call it (through `realClientDescribe`) so that under `CI=true` a missing harness fails instead of
- * skipping quietly.
+ * The Claude Code harness folder (test/harness/claude, or the CAPSULE_HARNESS_DIR override), or
+ * a thrown one-line reason when the override holds none.
  */
 export function requireHarness(): string {
   const harness = findHarness();
-  if (harness === null) throw new Error('the Claude Code harness (../shared/claude-harness, or CAPSULE_HARNESS_DIR) is missing');
+  if (harness === null) throw new Error(`CAPSULE_HARNESS_DIR=${process.env.CAPSULE_HARNESS_DIR} holds no run.sh (unset it to use test/harness/claude)`);
   if (!existsSync(join(harness, 'fake-api.mjs'))) throw new Error(`${harness} has no fake-api.mjs`);
   return harness;
 }
 
-/**
- * `describe` for a real-client suite: runs it when the harness is there; without it, under
- * `CI=true` registers one failing test naming what is missing, and elsewhere skips the suite.
- */
+/** `describe` for a real-client suite; when the harness is not there, one failing test that says why (never a skip). */
 export function realClientDescribe(name: string, fn: () => void): void {
   if (findHarness() !== null) describe(name, fn);
-  else if (process.env.CI) describe(name, () => it('has the real-client harness', () => void requireHarness()));
-  else describe.skip(name, fn);
+  else describe(name, () => it('has the real-client harness', () => void requireHarness()));
 }
 
 /**
