@@ -60,7 +60,7 @@ realClientDescribe('git capsule resume --id inside a session, then /clear', () =
       script: rules({
         'EARLIER-EDIT': { write: 'earlier.txt' },
         // What the skill runs; the shell's CLAUDE_* variables are kept beside it to say which session ran it.
-        'LOAD-HANDOFF': { bash: `env | grep -E '^CLAUDE_(PID|CODE_SESSION_ID)=' > ../shell-env.txt; node ${JSON.stringify(CLI)} resume --id "$(cat ../handoff-id)"` },
+        'LOAD-HANDOFF': { bash: `env | grep -E '^CLAUDE_(PID|CODE_SESSION_ID)=' > "$HOME/shell-env.txt"; node ${JSON.stringify(CLI)} resume --id "$(cat ../handoff-id)"` },
         'HANDOFF-GO': { write: 'stream.txt' },
       }),
     });
@@ -70,7 +70,9 @@ realClientDescribe('git capsule resume --id inside a session, then /clear', () =
     const id = execFileSync(process.execPath, [CLI, 'write', '--objective', 'HANDOFF-WORK wire the streaming writer into the export command', '--waiting-on', 'nothing', '--next', 'Remove the buffered path'], { cwd: h.repo, env: plainEnv(h.home), encoding: 'utf8' }).trim();
     writeFileSync(join(h.out, 'handoff-id'), id);
     await s.send('LOAD-HANDOFF load the handoff capsule');
-    shellEnv = readFileSync(join(h.out, 'shell-env.txt'), 'utf8');
+    // Under the client's HOME, which the autosave records as `~/shell-env.txt` (a random temp
+    // folder outside it would be masked as an opaque token and logged as a redaction).
+    shellEnv = readFileSync(join(h.home, 'shell-env.txt'), 'utf8');
     await s.send('HANDOFF-GO go on with it');
     await s.clear();
     await s.send('AFTER-CLEAR what now?');

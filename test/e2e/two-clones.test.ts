@@ -91,9 +91,11 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it("resumes Alice's own work at her /clear, never Bob's or the future one", () => {
     const block = injected(h, 'ALICE-AFTER-CLEAR');
-    // Her latest task is the objective; the one before it is in Done, nothing of Bob's anywhere.
-    expect(block).toContain('objective: "ALICE-TEST run the parser test"');
-    expect(block).toContain('"task: Write the parser for objective alice ALICE-EDIT"');
+    // Her task is the objective; running its test is a follow-up of that task (issue 30's task
+    // model: a follow-up never replaces the task), quoted as her latest request; nothing of Bob's anywhere.
+    expect(block).toContain('objective: "Write the parser for objective alice ALICE-EDIT"');
+    expect(block).toContain('"follow-up of the current task: ALICE-TEST run the parser test"');
+    expect(block).toContain('the user\'s latest request: "ALICE-TEST run the parser test"');
     expect(block).toContain('ALICE-ERROR');
     expect(block).not.toMatch(/objective: "[^"]*BOB|objective: "FUTURE/);
     expect(block).toContain('written where: by "alice@example.com" on this machine');
@@ -101,8 +103,8 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it("resumes Bob's own work at his /clear, never Alice's", () => {
     const block = injected(h, 'BOB-AFTER-CLEAR');
-    expect(block).toContain('objective: "BOB-TEST run the lexer test"');
-    expect(block).toContain('"task: Fix the lexer for objective bob BOB-EDIT"');
+    expect(block).toContain('objective: "Fix the lexer for objective bob BOB-EDIT"');
+    expect(block).toContain('"follow-up of the current task: BOB-TEST run the lexer test"');
     expect(block).toContain('BOB-ERROR');
     expect(block).not.toMatch(/objective: "[^"]*ALICE|objective: "FUTURE/);
   });
@@ -115,7 +117,7 @@ realClientDescribe('two clones syncing through a bare remote', () => {
 
   it('names the capsule dated 2099 in the ledger and never selects it, with or without a lineage', () => {
     expect(injected(h, 'ALICE-AFTER-CLEAR')).toContain('future-created-at');
-    expect(manual).toContain('objective: "ALICE-TEST run the parser test"');
+    expect(manual).toContain('objective: "Write the parser for objective alice ALICE-EDIT"');
     expect(manual).toContain('future-created-at');
     expect(manual).not.toContain('objective: "FUTURE');
   });

@@ -64,9 +64,12 @@ describe('the UserPromptSubmit bundle', () => {
   // Since 2026-12-02 it starts through the code-cache launcher like the others; the bundle is impl/.
   // 81 KB with the launcher's hash line, the tail walked from its end and no budget timer for a
   // run that never waits (+0.2 KB): together 1.56-1.60× -> 1.30-1.34× on the bench row (docs/performance.md).
+  // 88 KB since 2026-12-06: the journal's prompts go through the opaque-token mask (issue 36: no
+  // secret in any runtime file) and the state dir is checked folder by folder before a write
+  // (86.9 KB measured); the bench row is to be re-measured.
   it('stays small and loads neither yaml nor ajv', () => {
     const text = readFileSync(join(ROOT, 'dist', 'hooks', 'impl', 'user-prompt-submit.js'), 'utf8');
-    expect(text.length).toBeLessThan(81_000);
+    expect(text.length).toBeLessThan(88_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
   });
 });

@@ -1,3 +1,4 @@
+import { compactSummaryBody } from './compact-summary-body';
 import { contentBlocks, toolResultText, type ContentBlock, type TranscriptRecord } from '../../transcript/records';
 import { callLabel, isOpenFailure, recordFailure, recordSuccess } from '../../transcript/call-outcomes';
 import type { OpenFailure } from '../../transcript/failure-pairing';
@@ -125,7 +126,7 @@ export function extractWorkState(records: TranscriptRecord[], opts: ExtractWorkE
       }
       if (d.isCompactSummary === true) {
         // The client's own summary of what came before: quoted as evidence, never read as a prompt.
-        const summary = contentBlocks(d).map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n') || (typeof d.message?.content === 'string' ? d.message.content : '');
+        const summary = compactSummaryBody(contentBlocks(d).map((b) => (typeof b.text === 'string' ? b.text : '')).join('\n') || (typeof d.message?.content === 'string' ? d.message.content : ''));
         if (summary.trim() !== '') emit({ kind: 'compact-summary', text: clipText(summary), quote: quoteText(summary), ...at });
       }
       const typedText = typedPromptText(d);

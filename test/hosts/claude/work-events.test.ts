@@ -35,6 +35,11 @@ describe('extractWorkEvents', () => {
       expect(kinds(events, 'done').map((e) => e.text)).toContain('background: Agent "probe subagent" finished (completed)');
     });
 
+    it("quotes the compaction summary's own words, without the client's preamble or the transcript's absolute path", () => {
+      const quotes = kinds(events, 'compact-summary').map((e) => e.quote ?? e.text);
+      expect(quotes).toEqual(['FAKE COMPACT SUMMARY']);
+    });
+
     it('reports the working-directory change', () => {
       expect(kinds(events, 'environment').map((e) => e.text)).toContain('workingDirectory: /home/dev/project/sub (was /home/dev/project)');
     });
