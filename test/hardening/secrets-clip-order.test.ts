@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tmpdir } from 'node:os';
 import { defaultDeps } from '../../lib/hooks/default-deps';
@@ -8,7 +8,6 @@ import { MAX_JOURNAL_PROMPT_CHARS, readPrompts, recordPrompt } from '../../lib/l
 import { MAX_WORK_EVENT_TEXT } from '../../lib/transcript/work-event-types';
 import { git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from '../hooks/hook-fixtures';
 import { twelveRuns } from '../redact/allow-list-shapes';
-import { writeFileSync } from 'node:fs';
 
 // Issue 36: every text is redacted whole before anything cuts, joins or splits it. The secrets
 // here are chosen so that only the order saves them: their rule needs the whole (a prefixed
@@ -27,13 +26,17 @@ function leaked(secret: string, text: string): string[] {
 describe('redaction runs before every clip', () => {
   it("redacts a prompt whole before the journal's cut (a token straddling it keeps no head)", () => {
     const dir = mkdtempSync(join(tmpdir(), 'clip-journal-'));
-    for (const offset of [20, 13, 5]) {
-      const prompt = `${'keep going with the deploy. '.repeat(200).slice(0, MAX_JOURNAL_PROMPT_CHARS - offset - 1)} ${TOKEN} and more`;
-      recordPrompt(dir, 'sess-clip', prompt);
+    try {
+      for (const offset of [20, 13, 5]) {
+        const prompt = `${'keep going with the deploy. '.repeat(200).slice(0, MAX_JOURNAL_PROMPT_CHARS - offset - 1)} ${TOKEN} and more`;
+        recordPrompt(dir, 'sess-clip', prompt);
+      }
+      const kept = [...readPrompts(dir, 'sess-clip'), ...readdirSync(join(dir, 'sessions')).map((f) => readFileSync(join(dir, 'sessions', f), 'utf8'))].join('\n');
+      expect(kept).toContain('keep going');
+      expect(leaked(TOKEN, kept)).toEqual([]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
-    const kept = [...readPrompts(dir, 'sess-clip'), ...readdirSync(join(dir, 'sessions')).map((f) => readFileSync(join(dir, 'sessions', f), 'utf8'))].join('\n');
-    expect(kept).toContain('keep going');
-    expect(leaked(TOKEN, kept)).toEqual([]);
   });
 
   describe("PostCompact's summary", () => {
