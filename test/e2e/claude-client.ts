@@ -88,12 +88,13 @@ export interface HarnessSession {
  * Registers a beforeAll that runs one scripted session of the real client against the harness
  * (`fixtures/<script>`, else the fake API's default script; the prompts in order; the plugin
  * loaded with --plugin-dir unless `plugin: false`; `template()` a folder copied into the
- * session's repository) and an afterAll that removes its output unless CAPSULE_E2E_KEEP is
+ * session's repository; `setup()` a shell command the driver runs in it first, with the client's
+ * HOME: an install step) and an afterAll that removes its output unless CAPSULE_E2E_KEEP is
  * set; the tests read the returned handle.
  */
 export function harnessSession(
   harness: string,
-  opts: { name: string; script?: string; prompts: string[]; env?: NodeJS.ProcessEnv; plugin?: boolean; template?: () => string },
+  opts: { name: string; script?: string; prompts: string[]; env?: NodeJS.ProcessEnv; plugin?: boolean; template?: () => string; setup?: () => string },
 ): HarnessSession {
   const session: HarnessSession = { out: '', run: { status: null, stdout: '', stderr: '' } };
   let root = '';
@@ -108,6 +109,7 @@ export function harnessSession(
         ...(opts.plugin === false ? [] : ['-P', PLUGIN_DIR]),
         ...(opts.script ? ['-S', join(__dirname, 'fixtures', opts.script)] : []),
         ...(opts.template ? ['-T', opts.template()] : []),
+        ...(opts.setup ? ['-X', opts.setup()] : []),
         '-t', '90',
         ...opts.prompts.flatMap((p) => ['-p', p]),
       ],

@@ -58,12 +58,22 @@ export function readSettings(path: string): ClaudeSettings {
  * else the `git-capsule-hook` command on PATH. (Claude Code 2.1.332 runs hook commands through
  * a shell with CLAUDE_PROJECT_DIR and the caller's PATH set: both forms checked with the harness.)
  */
-export function hookCommand(scope: SettingsScope, event: HookEventName, opts: { bundleDir: string; projectDir: string }): string {
+export function hookCommand(scope: SettingsScope, event: HookEventName, opts: { bundleDir: string; projectDir: string; platform?: NodeJS.Platform }): string {
   const file = `${HOOK_EVENTS[event].file}.js`;
-  if (scope !== 'project') return `node "${join(opts.bundleDir, file)}" ${HOOK_MARKER}`;
+  if (scope !== 'project') return `node "${portablePath(join(opts.bundleDir, file), opts.platform ?? process.platform)}" ${HOOK_MARKER}`;
   const inside = relative(resolve(opts.projectDir), resolve(opts.bundleDir));
   if (inside !== '' && !inside.startsWith('..') && !isAbsolute(inside)) return `node "\${CLAUDE_PROJECT_DIR}/${inside.split('\\').join('/')}/${file}" ${HOOK_MARKER}`;
   return guardedPathCommand(event);
+}
+
+/**
+ * A Windows path with forward slashes: node takes them, and `node "C:/…/stop.js"` means the same
+ * to Git Bash (which Claude Code runs hooks with on Windows), PowerShell (its fallback) and cmd,
+ * where backslashes inside double quotes are an escape to one of them. Elsewhere a backslash is
+ * an ordinary file-name character and stays.
+ */
+export function portablePath(path: string, platform: NodeJS.Platform): string {
+  return platform === 'win32' ? path.split('\\').join('/') : path;
 }
 
 /**

@@ -2,13 +2,17 @@
 // One scripted session of the real Claude Code client, offline, against fake-api.mjs.
 //
 //   run.sh [-o OUT] [-P PLUGIN_DIR]... [-s SETTINGS] [-S SCRIPT.json] [-T TEMPLATE_DIR]
-//          [-t STEP_TIMEOUT_S] [-N] [-p PROMPT]... [-- CLIENT ARGS]
+//          [-X SETUP] [-t STEP_TIMEOUT_S] [-N] [-p PROMPT]... [-- CLIENT ARGS]
 //
 //   -o  the output folder (emptied first; default: a new temp folder)
 //   -P  a plugin folder, loaded in place with --plugin-dir (repeatable)
 //   -s  --settings (a file or a JSON string)
 //   -S  the fake API's rules (default: its built-in Bash-then-"done" script)
 //   -T  files copied into the scratch repository before its first commit
+//   -X  a shell command run once (sh -c) in the scratch repository after its first commit,
+//       with the client's environment (HOME, the fake API) and $CCH_CLIENT naming the client:
+//       how a user installs before the session starts (`$CCH_CLIENT plugin install …`,
+//       `git capsule install --user`). Output in setup.out/.err; a non-zero exit ends the run (3).
 //   -t  seconds each step may take (default 60)
 //   -N  no network namespace (by default the run re-executes itself under `unshare -n`)
 //   -p  one step each, in order (default: one step "hello"). Step 1 starts the session
@@ -33,14 +37,14 @@ import { clientEnv, fail, isolateNetwork, lineCount, outputFolder, parseCommandL
 const HERE = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 if (argv.includes('-h') || argv.includes('--help')) {
-  process.stdout.write('usage: run.sh [-o OUT] [-P PLUGIN]... [-s SETTINGS] [-S SCRIPT] [-T TEMPLATE] [-t SECONDS] [-N] [-p PROMPT]... [-- CLIENT ARGS]\n');
+  process.stdout.write('usage: run.sh [-o OUT] [-P PLUGIN]... [-s SETTINGS] [-S SCRIPT] [-T TEMPLATE] [-X SETUP] [-t SECONDS] [-N] [-p PROMPT]... [-- CLIENT ARGS]\n');
   process.exit(0);
 }
 const isolated = isolateNetwork(fileURLToPath(import.meta.url), argv, 'CAPSULE_HARNESS_NETNS');
 
 let opts;
 try {
-  opts = parseCommandLine(argv, { valued: ['o', 's', 'S', 'T', 't'], repeated: ['P', 'p'], switches: ['N'] });
+  opts = parseCommandLine(argv, { valued: ['o', 's', 'S', 'T', 'X', 't'], repeated: ['P', 'p'], switches: ['N'] });
 } catch (e) {
   fail(e.message);
 }
@@ -74,6 +78,15 @@ const common = ['--output-format', 'stream-json', '--verbose', ...permission, ..
 if (opts.s) common.push('--settings', existsSync(opts.s) ? resolve(opts.s) : opts.s);
 
 summaryLine(out, `session_id=${sessionId} port=${fake.port} netns=${isolated ? 1 : 0}`);
+if (opts.X) {
+  summaryLine(out, `setup: ${opts.X}`);
+  const setup = timedStep('sh', ['-c', opts.X], { cwd: repo, env: { ...env, CCH_CLIENT: client }, timeoutSec: stepSec, stdout: join(out, 'setup.out'), stderr: join(out, 'setup.err') });
+  summaryLine(out, `setup: rc=${setup.rc} duration_ms=${setup.ms}`);
+  if (setup.rc !== 0) {
+    fake.stop();
+    fail(`the setup command failed (exit ${setup.rc}; see ${join(out, 'setup.err')})`, 3);
+  }
+}
 let status = 0;
 prompts.forEach((prompt, k) => {
   const n = k + 1;
