@@ -12,14 +12,40 @@ export interface SignatureCheck {
   commit: string | null;
 }
 
+/** No commit of the revision changed the path. */
+const NO_COMMIT: SignatureCheck = { verified: false, status: 'N', signer: null, commit: null };
+
+// The programs git runs to check a signature are named by config, which a hostile repository can
+// set (`gpg.ssh.program=./x`): a hook must never run them. Git's own defaults, found on PATH,
+// are pinned for every check, so `show`, `list` and the resume ledger all say the same.
+const PINNED_PROGRAMS: readonly string[] = ['-c', 'gpg.program=gpg', '-c', 'gpg.ssh.program=ssh-keygen', '-c', 'gpg.x509.program=gpgsm'];
+
 /**
- * Git's own signature check of the last commit of `rev` that changed `path` (`git log -1
- * --format=%G?`), the commit that brought that version of a file in. Git runs gpg or ssh-keygen
- * itself, with the repository's own settings; nothing here decides trust. Throws GIT_FAILED.
+ * Git's own signature check of the last commit of `rev` that changed each of `paths`, in one
+ * `git log` (paths on its standard input, so any number fits): the commit that brought that
+ * version of each file in. Git runs gpg or ssh-keygen itself, with the repository's trust
+ * settings (allowed signers, keyring); nothing here decides trust. A path no commit changed maps
+ * to `commit: null`. Throws GIT_FAILED.
  */
+export async function lastSignatures(git: GitRunner, rev: string, paths: readonly string[]): Promise<Map<string, SignatureCheck>> {
+  const out = new Map<string, SignatureCheck>();
+  const wanted = new Set(paths.filter((p) => p !== '' && !p.includes('\n')));
+  if (wanted.size === 0) return out;
+  // Each commit: a record separator, then `%H␟%G?␟%GS`, then the names it changed (of `paths` only).
+  const log = await git.run([...PINNED_PROGRAMS, 'log', '--no-renames', '--format=%x1e%H%x1f%G?%x1f%GS', '--name-only', '--stdin', rev], { input: `--\n${[...wanted].join('\n')}\n` });
+  for (const record of log.stdout.split('\x1e')) {
+    const [head = '', ...names] = record.split('\n');
+    const [commit = '', status = 'N', signer = ''] = head.split('\x1f');
+    if (commit === '') continue;
+    const check: SignatureCheck = { verified: status === 'G', status, signer: signer === '' ? null : signer, commit };
+    for (const name of names) if (wanted.has(name) && !out.has(name)) out.set(name, check);
+    if (out.size === wanted.size) break;
+  }
+  for (const p of wanted) if (!out.has(p)) out.set(p, NO_COMMIT);
+  return out;
+}
+
+/** `lastSignatures` of one path. Throws GIT_FAILED. */
 export async function lastSignature(git: GitRunner, rev: string, path: string): Promise<SignatureCheck> {
-  const out = await git.run(['log', '-1', '--format=%H%x1f%G?%x1f%GS', rev, '--', path]);
-  const [commit = '', status = 'N', signer = ''] = out.stdout.trim().split('\x1f');
-  if (commit === '') return { verified: false, status: 'N', signer: null, commit: null };
-  return { verified: status === 'G', status, signer: signer === '' ? null : signer, commit };
+  return (await lastSignatures(git, rev, [path])).get(path) ?? NO_COMMIT;
 }

@@ -89,6 +89,7 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     }
     // A remote revision of the selected capsule that sync set aside (not sealed here): named, never taken.
     if (selection.capsule) selection.rejected.push(...(await foreignOf(store, selection.capsule.id, selection.capsule.path)));
+    await noteSignatures(store, selection.rejected);
     // Capsules the index does not list are invisible to everything above: named, never silent.
     const unindexed = coverage.inTree - coverage.indexed;
     if (unindexed > 0) {
@@ -127,6 +128,33 @@ async function lineagePassThrough(store: MemoryStore, id: string, sessions: read
   const consumers = record.events.filter((e) => e.status !== 'active');
   if (consumers.length === 0 || !consumers.every((e) => e.status === 'resumed' && writers.has(e.writer))) return null;
   return { id: record.id, path: record.path, status: record.status, text: record.text, passThrough: true };
+}
+
+/** Reasons naming a capsule that is not this clone's: the ledger says what git's signature check says of it. */
+const NOT_OURS: ReadonlySet<Rejection['reason']> = new Set(['other-author', 'other-machine', 'no-identity', 'not-sealed', 'foreign-revision']);
+
+/** At most this many capsules' signatures are checked per resume (one `git log` for all): the rest stay unannotated. */
+export const SIGNATURES_CHECKED = 64;
+
+/**
+ * Marks each ledger entry of a capsule that is not this clone's with git's own check of the
+ * signature on the commit that brought it in (store.signaturesOf, one `git log`), so the ledger
+ * says verified or unverified as `git capsule show` and `list` do. A git failure leaves them
+ * unmarked: the ledger is never lost for it.
+ */
+async function noteSignatures(store: MemoryStore, rejected: Rejection[]): Promise<void> {
+  const named = rejected.filter((r) => NOT_OURS.has(r.reason) && r.path !== '' && r.count === undefined).slice(0, SIGNATURES_CHECKED);
+  if (named.length === 0) return;
+  let checks;
+  try {
+    checks = await store.signaturesOf([...new Set(named.map((r) => r.path))]);
+  } catch {
+    return;
+  }
+  for (const r of named) {
+    const c = checks.get(r.path);
+    if (c !== undefined) r.signature = { verified: c.verified, status: c.status, signer: c.signer };
+  }
 }
 
 /** The ledger entries of the foreign revisions set aside beside the selected capsule, with who each claims to be. */

@@ -29,10 +29,10 @@ const SAFE_DETAIL = /^[A-Za-z0-9_ ,:.-]{0,120}$/;
  */
 export function rejectionSummary(rejected: readonly Rejection[], options: { maxExamples?: number } = {}): RejectionGroup[] {
   const maxExamples = Math.max(0, options.maxExamples ?? 3);
-  const groups = new Map<string, { reason: RejectionReason; detail: string; value?: unknown; members: Rejection[] }>();
+  const groups = new Map<string, { reason: RejectionReason; detail: string; value?: unknown; signature?: Rejection['signature']; members: Rejection[] }>();
   for (const r of rejected) {
-    const key = JSON.stringify([r.reason, r.detail, valueKey(r)]);
-    const group = groups.get(key) ?? { reason: r.reason, detail: r.detail, value: valueKey(r) === undefined ? undefined : r.value, members: [] };
+    const key = JSON.stringify([r.reason, r.detail, valueKey(r), signatureKey(r.signature)]);
+    const group = groups.get(key) ?? { reason: r.reason, detail: r.detail, value: valueKey(r) === undefined ? undefined : r.value, signature: r.signature, members: [] };
     group.members.push(r);
     groups.set(key, group);
   }
@@ -44,7 +44,7 @@ export function rejectionSummary(rejected: readonly Rejection[], options: { maxE
         count,
         ordinary: isOrdinary(g.reason, g.detail),
         scope: SCOPE_REASONS.includes(g.reason),
-        line: `${count}x ${g.reason} (${renderDetail(g.detail, g.value)})`,
+        line: `${count}x ${g.reason} (${renderDetail(g.detail, g.value)})${renderSignature(g.signature)}`,
         examples: g.members.filter((m) => m.count === undefined).slice(0, maxExamples).map(renderExample),
       };
     })
@@ -75,4 +75,21 @@ function valueKey(r: Rejection): unknown {
 function renderDetail(detail: string, value: unknown): string {
   const safe = SAFE_DETAIL.test(detail) ? detail : inert(detail, { max: LEDGER_VALUE_MAX });
   return value === undefined ? safe : `${safe} ${inert(value, { max: LEDGER_VALUE_MAX })}`;
+}
+
+// A group holds capsules git judged alike: verified ones by one signer, or unverified ones.
+function signatureKey(signature: Rejection['signature']): unknown {
+  if (signature === undefined) return undefined;
+  return signature.verified ? ['verified', signature.signer] : 'unverified';
+}
+
+/**
+ * `, signature verified (signed by "b@example.com")` or `, signature unverified (not signed)`:
+ * what git's own check (its allowed signers, its keyring) says of the commit that brought the
+ * capsule in. The signer is git's output about data anyone can push: rendered through inert().
+ */
+function renderSignature(signature: Rejection['signature']): string {
+  if (signature === undefined) return '';
+  if (signature.verified) return `, signature verified (signed by ${inert(signature.signer ?? 'unknown signer', { max: LEDGER_VALUE_MAX })})`;
+  return `, signature unverified (${signature.status === 'N' ? 'not signed' : `git says ${/^[A-Z]$/.test(signature.status) ? signature.status : '?'}`})`;
 }

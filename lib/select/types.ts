@@ -71,6 +71,12 @@ export interface Rejection {
   value?: unknown;
   /** Set on an entry standing for this many capsules counted from the index without listing them (id and path are then empty). */
   count?: number;
+  /**
+   * For a capsule that is not this clone's (another author or machine, no seal): git's own check
+   * of the signature on the commit that brought it in (`%G?` G is verified), and the signer git
+   * names, rendered only through inert(). Absent when it was not checked.
+   */
+  signature?: { verified: boolean; status: string; signer: string | null };
 }
 
 /**

@@ -20,7 +20,7 @@ import { ensureSealKey, readSealKey } from '../local-state/seal-key';
 import { checkSeal, type SealCheck } from '../capsule/seal';
 import { randomBytesForId } from './random-bytes';
 import { sealOwnHistory } from './seal-upgrade';
-import { lastSignature, type SignatureCheck } from '../git/commit-signature';
+import { lastSignatures, type SignatureCheck } from '../git/commit-signature';
 import { readForeignRevisions, type ForeignRevision } from './foreign-revisions';
 import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
 import { appendErrorLog } from '../local-state/error-log';
@@ -180,8 +180,8 @@ export class GitMemoryStore implements MemoryStore {
     return rebuildIndex(this.parts, opts);
   }
 
-  signatureOf(path: string): Promise<SignatureCheck> {
-    return lastSignature(this.git, this.ref, path);
+  signaturesOf(paths: readonly string[]): Promise<Map<string, SignatureCheck>> {
+    return lastSignatures(this.git, this.ref, paths);
   }
 
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {

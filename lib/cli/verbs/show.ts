@@ -1,7 +1,7 @@
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type Verb } from '../context';
 import { withStore } from '../with-store';
-import type { SignatureCheck } from '../../git/commit-signature';
+import { provenanceLine, provenanceOf } from '../../store/provenance';
 
 /** `git capsule show <id>`: one capsule's document and its status history. */
 export const verb: Verb = {
@@ -21,26 +21,17 @@ signer in gpg.ssh.allowedSignersFile or your gpg keyring), else as unverified.`,
     if (positionals.length !== 1) throw usageError('show', 'expected exactly one <id>');
     return withStore(ctx, async (store) => {
       const record = await store.readCapsule(positionals[0]!);
-      const sealedHere = store.sealOf(record.text) === 'valid';
       // A teammate's capsule: git's own signature check of the commit that brought this version in.
-      const signature = sealedHere ? null : await store.signatureOf(record.path);
+      const provenance = (await provenanceOf(store, [record])).get(record.path)!;
       if (values.json) {
-        ctx.stdout(`${JSON.stringify({ ...record, provenance: { sealedHere, signature } })}\n`);
+        ctx.stdout(`${JSON.stringify({ ...record, provenance })}\n`);
         return EXIT.OK;
       }
       ctx.stdout(record.text.endsWith('\n') ? record.text : `${record.text}\n`);
       ctx.stdout(`\n# status: ${record.status} (${record.path})\n`);
       for (const e of record.events) ctx.stdout(`#   ${e.stamp}  ${e.status.padEnd(9)}  by ${e.writer}\n`);
-      ctx.stdout(`# ${provenanceLine(sealedHere, signature)}\n`);
+      ctx.stdout(`# ${provenanceLine(provenance)}\n`);
       return EXIT.OK;
     });
   },
 };
-
-/** `written here: sealed by this clone`, or what git says of the signature of the commit that brought it in. */
-export function provenanceLine(sealedHere: boolean, signature: SignatureCheck | null): string {
-  if (sealedHere) return 'written here: sealed by this clone';
-  if (signature === null || signature.commit === null) return 'signature: unverified (no commit found)';
-  if (signature.verified) return `signature: verified (git verify-commit: signed by ${JSON.stringify(signature.signer ?? 'unknown signer')}, commit ${signature.commit.slice(0, 12)})`;
-  return `signature: unverified (${signature.status === 'N' ? 'not signed' : `git says ${signature.status}`}, commit ${signature.commit.slice(0, 12)})`;
-}

@@ -10,17 +10,17 @@ describe('git capsule list', () => {
   });
   afterAll(() => r.done());
 
-  it('prints id, status, age, trigger and objective, newest first', async () => {
+  it('prints id, status, age, provenance, trigger and objective, newest first', async () => {
     const out = await r.cli(['list']);
     expect(out.stdout.split('\n').filter(Boolean).map((l) => l.split(/\s+/))).toEqual([
-      ['01JDQ7000000000000000000A2', 'active', '30m', 'autosave', 'newer'],
-      ['01JDQ7000000000000000000A1', 'resolved', '1h', 'manual', 'older'],
+      ['01JDQ7000000000000000000A2', 'active', '30m', 'sealed', 'autosave', 'newer'],
+      ['01JDQ7000000000000000000A1', 'resolved', '1h', 'sealed', 'manual', 'older'],
     ]);
   });
 
   it('prints a JSON array filtered by --status and bounded by --limit', async () => {
     const out = await r.cli(['list', '--status', 'active', '--limit', '1', '--json']);
-    expect(JSON.parse(out.stdout)).toEqual([{ id: '01JDQ7000000000000000000A2', status: 'active', created_at: '2026-11-29T20:30:00Z', trigger: 'autosave', objective: 'newer' }]);
+    expect(JSON.parse(out.stdout)).toEqual([{ id: '01JDQ7000000000000000000A2', status: 'active', created_at: '2026-11-29T20:30:00Z', trigger: 'autosave', objective: 'newer', provenance: { sealedHere: true, signature: null } }]);
     expect(JSON.parse((await r.cli(['list', '--status', 'resolved,paused', '--json'])).stdout).map((e: { id: string }) => e.id)).toEqual(['01JDQ7000000000000000000A1']);
   });
 
