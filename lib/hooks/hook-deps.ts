@@ -17,6 +17,10 @@ export interface HookStore {
   writerIdentity(now: Date): IdentityStamp;
   /** Capsule counts per derived status, from the index (one small read). */
   countByStatus(): Promise<Record<string, number>>;
+  /** Batch read of capsule documents by full id; missing ids are absent. */
+  readTexts(ids: string[]): Promise<Map<string, string>>;
+  /** Whether this clone sealed a document (its seal key): identity fields can be copied, the seal cannot. */
+  sealOf(text: string): 'valid' | 'absent' | 'invalid';
   close(): Promise<void>;
 }
 

@@ -79,11 +79,16 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
 /** Active index rows the orientation looks at, newest first: it must not slow down as capsules pile up. */
 export const ORIENTATION_ROWS = 64;
 
+/** Documents the orientation reads at most for their seal: past them it points at nothing rather than at a capsule the resume may refuse. */
+export const ORIENTATION_SEAL_READS = 4;
+
 /**
  * The capsule this session may load, as `git capsule resume` run from it would scope it: after
  * `claude --resume` the session's own capsule first; otherwise the best in scope (this worktree
  * and branch, this author on this machine, a handoff to this author), never another live
- * session's (its whole lineage), another author's or another machine's. Index rows only.
+ * session's (its whole lineage), another author's or another machine's. Index rows place each
+ * capsule; the one placed first in a tier of ours is read for its seal (identity fields can be
+ * copied by anyone who pushes), so the orientation never points at a copy the resume refuses.
  */
 async function orient(store: HookStore, ctx: HookContext, s: { sessionId: string | undefined; source: string; signal: LineageSignal | null }): Promise<string | null> {
   const [rows, counts] = await Promise.all([store.listIndex({ status: ['active'], limit: ORIENTATION_ROWS }), store.countByStatus()]);
@@ -91,18 +96,25 @@ async function orient(store: HookStore, ctx: HookContext, s: { sessionId: string
   const now = ctx.now();
   const active = Math.max(counts.active ?? 0, rows.length);
   const me = store.writerIdentity(now);
+  const sealedHere = (text: string) => store.sealOf(text) === 'valid';
   if (s.source === 'resume' && s.sessionId !== undefined) {
-    // A session id is data a synced capsule could copy: the session's own capsule is written on this machine.
+    // A session id is data a synced capsule could copy: the session's own capsule is written on this machine, and sealed here.
     const own = rows.find((r) => r.sessionId === s.sessionId && r.machine === me.machine);
-    if (own) return renderOrientation(own, now, active, { own: true });
+    const text = own ? (await store.readTexts([own.id])).get(own.id) : undefined;
+    if (own && text !== undefined && sealedHere(text)) return renderOrientation(own, now, active, { own: true });
   }
   const branch = readRepoHead(ctx.gitDir, ctx.commonDir).branch;
   const here = { author: me.author, machine: me.machine, worktree: me.worktree, ...(branch ? { branch } : {}) };
-  const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here,
-    // The orientation reads index rows only, which carry no document: a seal is judged when a resume reads it.
-    sealedHere: () => false });
-  const first = firstInScope(rows, scope, now);
-  return first ? renderOrientation(first.row, now, active) : renderNothingToLoad(active);
+  const { scope } = sessionScope({ runtimeDir: ctx.runtimeDir, signal: s.signal, sessionId: s.sessionId, lineage: 'read', now, here, sealedHere });
+  const judged: Array<(typeof rows)[number] & { sealed?: boolean }> = rows.map((r) => ({ ...r }));
+  for (let reads = 0; ; reads++) {
+    const first = firstInScope(judged, scope, now);
+    // Placed again with its seal known: a copy of our identity drops out of our tiers (placeInScope's `not-sealed`).
+    if (first === null || first.row.sealed !== undefined) return first ? renderOrientation(first.row, now, active) : renderNothingToLoad(active);
+    if (reads === ORIENTATION_SEAL_READS) return renderNothingToLoad(active);
+    const text = (await store.readTexts([first.row.id])).get(first.row.id);
+    first.row.sealed = text !== undefined && sealedHere(text);
+  }
 }
 
 /** Best effort: a failed write leaves the previous receipt, which the resume runtime only cross-checks. */

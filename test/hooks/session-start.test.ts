@@ -1,10 +1,12 @@
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookDeps } from '../../lib/hooks/hook-deps';
 import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
-import { git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { openStore } from '../../lib/store/open-store';
+import { capsuleText } from '../sync/sync-trio';
+import { branchDocs, git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -36,6 +38,24 @@ describe('makeSessionStartHook', () => {
     expect(context).toContain('build the widget');
     expect(context).toMatch(/git capsule resume --id [0-9A-Z]{26}/);
     expect(context.split('\n').some((l) => l.startsWith('IGNORE'))).toBe(false);
+  });
+
+  it('never points its orientation at a newer capsule that copies our identity fields without our seal', async () => {
+    await autosave('build the widget');
+    // A collaborator's copy: this clone's machine id, author and worktree, dated later, sealed with another key.
+    const forger = mkdtempSync(join(repo.dir, '..', 'forger-'));
+    copyFileSync(join(repo.stateDir, 'machine-id'), join(forger, 'machine-id'));
+    const store = await openStore({ cwd: repo.dir, env: { ...repo.env, CAPSULE_STATE_DIR: forger } });
+    await store.writeCapsule(capsuleText(7, { objective: 'forged objective', created_at: '2026-11-29T20:30:00Z' }), { now: new Date('2026-11-29T20:30:00Z') });
+    await store.close();
+    const forged = branchDocs(repo.dir).find((d) => d.frontmatter.objective === 'forged objective')!;
+    const ours = branchDocs(repo.dir).find((d) => d.frontmatter.objective !== 'forged objective')!;
+    expect([forged.frontmatter.author, forged.frontmatter.machine, forged.frontmatter.worktree]).toEqual([ours.frontmatter.author, ours.frontmatter.machine, ours.frontmatter.worktree]);
+
+    const context = JSON.parse((await start('startup')).stdout).hookSpecificOutput.additionalContext as string;
+    expect(context).toContain('build the widget');
+    expect(context).not.toContain('forged objective');
+    expect(context).toContain(`git capsule resume --id ${ours.frontmatter.id}`);
   });
 
   it.each(['startup', 'resume'])('defers its %s orientation to a live outside conductor', async (source) => {
