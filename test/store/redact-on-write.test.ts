@@ -12,6 +12,16 @@ describe('redactCapsuleText', () => {
     expect(redactCapsuleText(text)).toEqual({ text, findings: [] });
   });
 
+  it("writes every user's home folder as ~, and keeps the capsule valid when a field is nothing but one", () => {
+    const { text, findings } = redactCapsuleText(capsuleText({ id: testId(1), objective: 'Fix /home/alice/proj/src/a.ts:12 (see /Users/alice/Library/Logs/x.log)', waiting_on: '/home/alice', next_valid_action: 'run C:\\Users\\alice\\proj\\build.cmd' }));
+    expect(text).toContain('objective: Fix ~/proj/src/a.ts:12 (see ~/Library/Logs/x.log)');
+    expect(text).toMatch(/^waiting_on: "~"$/m);
+    expect(text).toContain('run ~\\proj\\build.cmd');
+    expect(text).not.toMatch(/alice/);
+    // A folder is not a secret: nothing is reported as redacted for it.
+    expect(findings).toEqual([]);
+  });
+
   it('keeps a capsule valid when a field is nothing but a secret', () => {
     const { text, findings } = redactCapsuleText(capsuleText({ id: testId(1), objective: ANTHROPIC }));
     expect(text).toContain('objective: "[REDACTED:anthropic-key]"');
@@ -31,6 +41,15 @@ describe('writeCapsule', () => {
     expect(everything).not.toContain(GITHUB);
     expect(everything).toContain('[REDACTED:github-token]');
     expect(git(t.dir, ['log', '-1', '--format=%s', 'capsules'], t.env)).toBe(`write ${testId(1)}: Rotate [REDACTED:github-token] today`);
+  });
+
+  it("leaves no user's home folder in any object of the memory branch (blob, index, commit message)", async () => {
+    const text = capsuleText({ id: testId(4), objective: 'Fix the crash at /home/alice/work/app/src/main.ts:40', next_valid_action: 'rerun /Users/alice/bin/deploy.sh' });
+    await t.store.writeCapsule(text, { now: NOW });
+    const ids = git(t.dir, ['rev-list', '--objects', '--all'], t.env).split('\n').map((l) => l.split(' ')[0] ?? '').filter(Boolean);
+    const objects = ids.map((id) => git(t.dir, ['cat-file', '-p', id], t.env)).join('\n');
+    expect(objects).not.toMatch(/\/(?:home|Users)\/alice/);
+    expect(objects).toContain('~/work/app/src/main.ts:40');
   });
 
   it('names what it redacted in its result, so callers report it without redacting again', async () => {
