@@ -11,11 +11,6 @@ import { redactionMarker } from './redaction-marker';
 export const MIN_RANDOM_TOKEN = 32;
 const PREFIXES_OF_DATA = ['sha1-', 'sha256-', 'sha384-', 'sha512-', 'base64,', 'h1:', 'sha256:', 'sha512:', 'sha1:', 'md5-'];
 
-/** Token characters: letters, digits, `+ / _ -` (and `=` only as trailing padding, so `KEY=value` stays two runs). */
-function isTokenChar(c: number): boolean {
-  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 43 || c === 47 || c === 95 || c === 45;
-}
-
 // Distinct characters of a run, counted without allocating: a stamp per ASCII code.
 const seen = new Uint16Array(128);
 let seenStamp = 0;
@@ -129,7 +124,8 @@ export function redactRandomTokens(text: string, tally: FindingTally): string {
 }
 
 /**
- * A run the fallback may judge: token characters (isTokenChar) from where the run starts (not
+ * A run the fallback may judge: token characters (letters, digits, `+ / _ -`; `=` only as trailing
+ * padding, so `KEY=value` stays two runs) from where the run starts (not
  * after another token character), with its `=` padding, that are MIN_RANDOM_TOKEN or more with
  * the padding (the lookahead rules out nearly every shorter one; the loop checks the length).
  */
