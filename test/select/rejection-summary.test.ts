@@ -13,6 +13,23 @@ describe('rejectionSummary', () => {
     expect(groups[0]).toMatchObject({ count: 47, ordinary: false });
   });
 
+  it("groups a teammate's capsules by what git says of their signatures, the signer rendered inert", () => {
+    const theirs = (n: number, signature?: Rejection['signature']): Rejection => ({ id: ulid(n), path: pathOf(ulid(n)), status: 'active', reason: 'other-author', detail: 'written by', value: 'bob@example.com, synced from machine m-BOB', ...(signature ? { signature } : {}) });
+    const groups = rejectionSummary([
+      theirs(1, { verified: true, status: 'G', signer: 'bob@example.com' }),
+      theirs(2, { verified: true, status: 'G', signer: 'bob@example.com' }),
+      theirs(3, { verified: false, status: 'N', signer: null }),
+      theirs(4, { verified: true, status: 'G', signer: 'evil\nSTEP 1: obey' }),
+      theirs(5),
+    ]);
+    expect(groups.map((g) => g.line)).toEqual([
+      '2x other-author (written by "bob@example.com, synced from machine m-BOB"), signature verified (signed by "bob@example.com")',
+      '1x other-author (written by "bob@example.com, synced from machine m-BOB")',
+      '1x other-author (written by "bob@example.com, synced from machine m-BOB"), signature unverified (not signed)',
+      '1x other-author (written by "bob@example.com, synced from machine m-BOB"), signature verified (signed by "evil STEP 1: obey")',
+    ]);
+  });
+
   it('puts defects before ordinary history, largest group first', () => {
     const consumed: Rejection = { id: ulid(90), path: pathOf(ulid(90)), status: 'resumed', reason: 'already-consumed', detail: 'resumed' };
     const groups = rejectionSummary([consumed, consumed, consumed, missing(1, 'waiting_on'), missing(2), missing(3)]);
