@@ -60,7 +60,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;
       }
-      // A live outside conductor owns this boot: no orientation of ours either (seed 000's guard).
+      // A live outside conductor owns this boot: no orientation of ours either (docs/supervisor.md "The coordination state").
       const guard = await checkCoordination(ctx.env, ctx.projectDir);
       if (guard.defer) return { additionalContext: guard.line };
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env, repo: ctx.repo });

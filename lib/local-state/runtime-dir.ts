@@ -1,7 +1,7 @@
 import { walkToGitDir, type WalkedGitDir } from '../git/git-dir-walk';
 import { resolveStateDir } from './state-dir';
 
-/** Where a hook found the repository's shared git dir, and its runtime state dir (DESIGN §4). */
+/** Where a hook found the repository's shared git dir, and its runtime state dir (docs/hooks.md). */
 export interface RuntimeLocation {
   /** This worktree's git dir (HEAD lives here); null outside a repository. */
   gitDir: string | null;

@@ -62,7 +62,7 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv; re
 async function knownRepository(git: GitRunner, walked: WalkedGitDir | null | undefined, readConfig: () => Promise<ConfigSnapshot>): Promise<{ snapshot: ConfigSnapshot; dirs: RepoDirs } | null> {
   // Opt-in: measured on 2026-12-01 (docs/performance.md, round three) the direct path took as
   // much wall time as cat-file + fast-import and 3-27 ms more CPU, so git stays the storage
-  // engine (DESIGN §2) unless CAPSULE_OBJECT_FILES=1 asks for the files.
+  // engine unless CAPSULE_OBJECT_FILES=1 asks for the files.
   if (git.env.CAPSULE_OBJECT_FILES !== '1' || OBJECT_ENV.some((v) => git.env[v])) return null;
   // Outside a repository (or where the walk cannot tell), git config answers without rev-parse: leave it to cat-file.
   if ((walked === undefined ? walkToGitDir(git.cwd, git.env) : walked) === null) return null;

@@ -5,7 +5,7 @@ import { redactDeep } from '../redact/redact-deep';
 import { redactKeptText, type RedactionResult } from '../redact/redact-secrets';
 
 /**
- * Redacts a capsule text before it is committed (the memory branch is pushed, DESIGN §5): the
+ * Redacts a capsule text before it is committed (the memory branch is pushed; docs/security.md "Secrets"): the
  * rules that name what they find, then every opaque token left (lib/redact/opaque-tokens.ts), and
  * keeps it a capsule: a text without secrets comes back byte for byte; when a marker would
  * change the YAML's shape (`objective: [REDACTED:…]` reads as a list), the parsed document is
