@@ -18,7 +18,8 @@
 //   and maps it to its source file by the `// lib/…` headers esbuild writes before each module.
 //   "Files" are the files whose functions ran (module top-level code, which every bundled module
 //   runs at load, is not counted); "folders" their folders; a "folder change" is a call whose
-//   caller is in another folder than the function called. A callback started by node itself
+//   caller is in another folder than the function called ("distinct": counted once per caller
+//   file and callee file, so a loop over records counts once). A callback started by node itself
 //   (an I/O event) has no calling lib/ frame and counts as an entry, not as a change.
 // - The setup before each measured run (a repository, the session's earlier hooks, the CLI's
 //   write) runs the built bundles and is not measured.
@@ -31,6 +32,8 @@ import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const JSON_OUT = process.argv.includes('--json');
+// --edges: also list each route's cross-folder calls by caller and callee file, most frequent first.
+const EDGES = process.argv.includes('--edges');
 const REAL_GIT = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
 const WORK = mkdtempSync(join(tmpdir(), 'route-trace-'));
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -140,6 +143,7 @@ function summarise(entries, lineFile) {
   let crossFile = 0;
   let calls = 0;
   let fromOutside = 0;
+  const edges = new Map();
   const watched = Object.fromEntries(Object.values(WATCHED).map((name) => [name, 0]));
   for (let i = 0; i < entries.length; i += 2) {
     let id = entries[i];
@@ -155,11 +159,15 @@ function summarise(entries, lineFile) {
     if (caller === null) fromOutside++;
     else {
       if (caller !== callee) crossFile++;
-      if (dirname(caller) !== dirname(callee)) changes++;
+      if (dirname(caller) !== dirname(callee)) {
+        changes++;
+        const edge = `${caller} -> ${callee}`;
+        edges.set(edge, (edges.get(edge) ?? 0) + 1);
+      }
     }
   }
   const list = [...entered].sort();
-  return { ...watched, files: list.length, folders: new Set(list.map((f) => dirname(f))).size, folderChanges: changes, crossFileCalls: crossFile, functionEntries: calls, entriesFromNode: fromOutside, fileList: list };
+  return { ...watched, files: list.length, folders: new Set(list.map((f) => dirname(f))).size, folderChanges: changes, crossFileCalls: crossFile, functionEntries: calls, entriesFromNode: fromOutside, fileList: list, folderEdges: [...edges].sort((a, b) => b[1] - a[1]) };
 }
 
 // ---- the scripted session ------------------------------------------------------------------------
@@ -265,8 +273,9 @@ try {
 
 if (JSON_OUT) console.log(JSON.stringify(results, null, 2));
 else {
-  console.log('| route | files | folders | folder changes | cross-file calls | function entries | repository walks | config reads | git processes |');
-  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) console.log(`| ${r.route} | ${r.files} | ${r.folders} | ${r.folderChanges} | ${r.crossFileCalls} | ${r.functionEntries} | ${r.repositoryWalks} | ${r.configReads} | ${r.gitProcesses} |`);
+  console.log('| route | files | folders | folder changes | distinct folder changes | cross-file calls | function entries | repository walks | config reads | git processes |');
+  console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.route} | ${r.files} | ${r.folders} | ${r.folderChanges} | ${r.folderEdges.length} | ${r.crossFileCalls} | ${r.functionEntries} | ${r.repositoryWalks} | ${r.configReads} | ${r.gitProcesses} |`);
+  if (EDGES) for (const r of results) console.log(`\n${r.route}, cross-folder calls:\n${r.folderEdges.map(([e, n]) => `  ${n}  ${e}`).join('\n')}`);
   for (const r of results) console.log(`\n${r.route}: git ${r.gitArgv.map((a) => `\`${a.split(' ').slice(0, 3).join(' ')}\``).join(', ') || 'none'}`);
 }
