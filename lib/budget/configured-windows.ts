@@ -15,7 +15,7 @@ export interface WindowCandidate {
  * The auto-compact windows configured for the model: `CLAUDE_CODE_AUTO_COMPACT_WINDOW` (k/m
  * suffixes; below 100000 reads as 100000, as the host reads it), and, while auto-compaction is
  * on, `autoCompactWindow` and `modelSettings.<model>.autoCompactWindow` from the merged settings.
- * The caller takes the smallest, as the seed says; Claude Code 2.1.332 itself lets the env
+ * The caller takes the smallest (docs/hooks.md "Budgets"); Claude Code 2.1.332 itself lets the env
  * window win over settings, so where the two differ this warns earlier, never later.
  * Each ignored value adds a note.
  */

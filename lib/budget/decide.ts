@@ -32,7 +32,7 @@ export interface BudgetDecision {
 }
 
 /**
- * Decides the budget action for one hook call (DESIGN §6): UserPromptSubmit warns once per
+ * Decides the budget action for one hook call (docs/hooks.md "Budgets"): UserPromptSubmit warns once per
  * window from the warning point; Stop blocks once per window from the hard point, never while
  * `stop_hook_active` is true and never when auto-compaction is off. A block also counts as the
  * window's warning. Flags are compared with the window id, so a new window starts clean.

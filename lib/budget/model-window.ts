@@ -10,7 +10,7 @@ export interface ModelWindow {
   canonical?: string;
 }
 
-/** Classic capacity the host assumes for a model it does not know (seed: "a classic 200K capacity"). */
+/** Classic capacity the host assumes for a model it does not know (Claude Code's classic 200K window). */
 export const DEFAULT_WINDOW = 200_000;
 /** The 1M-token window of natively long-context models and of `[1m]`-tagged ids. */
 export const LONG_WINDOW = 1_000_000;

@@ -52,7 +52,7 @@ export type NativePointResult =
   | { status: 'unresolvable'; reason: string; notes: string[]; pending?: true };
 
 /**
- * Resolves Claude Code's native compaction point the way the host does (seed 002, DESIGN §6):
+ * Resolves Claude Code's native compaction point the way the host does (docs/hooks.md "Budgets"):
  * a reported threshold when there is one; otherwise window − min(max output, 20000) − 13000,
  * where the window is the model's, clamped by `CLAUDE_CODE_AUTO_COMPACT_WINDOW`,
  * `modelSettings.<model>.autoCompactWindow` and `autoCompactWindow` (the smallest wins) and by

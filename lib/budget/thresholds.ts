@@ -3,7 +3,7 @@ import { isRecord } from './input-guards';
 
 /** Default tokens between the native point and the hard point. */
 export const DEFAULT_RESET_MARGIN_TOKENS = 8192;
-/** Default tokens between the warning point and the hard point (the seed's WARNING_RUNWAY_TOKENS). */
+/** Default tokens between the warning point and the hard point (`warningRunwayTokens`, docs/hooks.md "Budgets"). */
 export const DEFAULT_WARNING_RUNWAY_TOKENS = 16384;
 /** Largest margin accepted; mirrors `maximum` in schemas/config.schema.json. */
 export const MAX_MARGIN_TOKENS = 1_000_000;

@@ -1,8 +1,8 @@
-/** The seven `[REFERENCE ONLY]` body sections, in render order (DESIGN §1). */
+/** The seven `[REFERENCE ONLY]` body sections, in render order (docs/format.md "Capsule format"). */
 export const SECTION_KEYS = ['done', 'errors', 'rejected', 'files', 'facts', 'gates', 'claimed'] as const;
 export type SectionKey = (typeof SECTION_KEYS)[number];
 
-/** The status vocabulary, in lattice order (DESIGN §2): a status never moves backwards. */
+/** The status vocabulary, in lattice order: a status never moves backwards, and a capsule's status is the maximum of its events from every machine (docs/sync.md). */
 export const STATUSES = ['active', 'paused', 'resumed', 'abandoned', 'resolved'] as const;
 export type CapsuleStatus = (typeof STATUSES)[number];
 
@@ -31,5 +31,5 @@ export interface ValidationResult {
   problems: Problem[];
 }
 
-/** The tag that marks an autosave for writers that tag instead of setting `trigger` (seed 000: trigger or tags, never prose). */
+/** The tag that marks an autosave for writers that tag instead of setting `trigger` (an autosave is recognised by its `trigger` or its tags, never by words in its text). */
 export const AUTOSAVE_TAG = 'autosave';

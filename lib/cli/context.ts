@@ -21,5 +21,5 @@ export interface Verb {
   run: (args: string[], ctx: CliContext) => Promise<number>;
 }
 
-/** Exit codes shared by every verb (DESIGN §7). */
+/** Exit codes shared by every verb (docs/cli.md). */
 export const EXIT = { OK: 0, FAILURE: 1, USAGE: 2 } as const;

@@ -1,8 +1,8 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { changedRecently, lookupConfigCache, saveConfigCache, statKey } from './config-cache';
 import { CONFIG_LIST_ARGS, capsuleValues, configEnvFingerprint, configSources, parseConfigList } from './config-sources';
-import { walkToGitDir } from './git-dir-walk';
+import { walkToGitDir, type WalkedGitDir } from './git-dir-walk';
 import type { GitRunner } from './git-runner';
 import { parseRepoDirs, REV_PARSE_DIRS, type RepoDirs } from './repo-dirs';
 
@@ -25,9 +25,9 @@ export interface ConfigSnapshot {
  */
 export async function readConfigSnapshot(git: GitRunner, opts: ConfigReadOptions = {}): Promise<ConfigSnapshot> {
   const env = git.env;
-  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf ? null : cachePlace(git, opts.cacheFileOf);
+  const place = env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf ? null : cachePlace(git, opts.cacheFileOf, opts.walk);
   if (place !== null) {
-    const hit = lookupConfigCache(place.file, place.key);
+    const hit = lookupPlace(place);
     if (hit) return { values: hit.values, dirs: hit.dirs };
     // Two readers in one process (a hook's budget and its store) share one read of git.
     const slot = `${place.file}\0${place.key}`;
@@ -50,6 +50,8 @@ export interface ConfigReadOptions {
   writeCacheFile?: (path: string, text: string) => void;
   /** Replaces the racy-change windows (tests). */
   racyMs?: number;
+  /** The walk from the runner's cwd, when the caller already made it (a hook's runner): not made again. */
+  walk?: WalkedGitDir | null;
 }
 
 /**
@@ -60,7 +62,7 @@ export interface ConfigReadOptions {
 export function peekConfigSnapshot(where: { cwd: string; env: NodeJS.ProcessEnv }, opts: Pick<ConfigReadOptions, 'cacheFileOf'>): ConfigSnapshot | null {
   if (where.env.CAPSULE_CONFIG_CACHE === '0' || !opts.cacheFileOf) return null;
   const place = cachePlace(where, opts.cacheFileOf);
-  const hit = place === null ? null : lookupConfigCache(place.file, place.key);
+  const hit = place === null ? null : lookupPlace(place);
   return hit ? { values: hit.values, dirs: hit.dirs } : null;
 }
 
@@ -95,28 +97,48 @@ async function askGit(git: GitRunner, place: CachePlace | null, opts: ConfigRead
 
 interface CachePlace {
   file: string;
+  /** The entry looked up first and saved: the top level's when the reader is below it, else this cwd's. */
   key: string;
-  walk: { gitDir: string; commonDir: string };
+  /** This cwd's own entry (the same as `key` at the top level). */
+  cwdKey: string;
+  walk: WalkedGitDir;
+}
+
+/** The entry of this place, by its key (below the top level: the top level's), else by this cwd's own (an entry made before they were shared). */
+function lookupPlace(place: CachePlace) {
+  return lookupConfigCache(place.file, place.key) ?? (place.key === place.cwdKey ? null : lookupConfigCache(place.file, place.cwdKey));
 }
 
 /** Where the cache for this runner lives and its key; null when the repository cannot be found without git for sure. */
-function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, cacheFileOf: NonNullable<ConfigReadOptions['cacheFileOf']>): CachePlace | null {
+function cachePlace(git: { cwd: string; env: NodeJS.ProcessEnv }, cacheFileOf: NonNullable<ConfigReadOptions['cacheFileOf']>, walked?: WalkedGitDir | null): CachePlace | null {
   const env = git.env;
-  const walk = walkToGitDir(git.cwd, env);
+  const walk = walked === undefined ? walkToGitDir(git.cwd, env) : walked;
   if (walk === null) return null;
   // Between cwd and the `.git` found, git would also take a directory that is itself a git dir
   // (a bare repository): then the walk and git disagree, and the cache must stay out of it.
+  // A relative GIT_WORK_TREE is taken from cwd, and a ceiling can stop git's walk below the top level.
+  let plain = walk.level !== null && !env.GIT_WORK_TREE && !env.GIT_CEILING_DIRECTORIES;
   if (walk.level !== null) {
+    const device = plain ? statSync(walk.level, { throwIfNoEntry: false })?.dev : undefined;
     for (let dir = resolve(git.cwd); dir !== walk.level && dir !== dirname(dir); dir = dirname(dir)) {
       if (existsSync(join(dir, 'HEAD'))) return null;
+      if (device === undefined) continue;
+      // Git walks up the real path of its cwd (a folder linked in from elsewhere is not inside the
+      // repository for it) and stops at a file-system boundary: past either, only this cwd's own entry holds.
+      const s = lstatSync(dir, { throwIfNoEntry: false });
+      if (s === undefined || s.isSymbolicLink() || (s.dev !== device && !env.GIT_DISCOVERY_ACROSS_FILESYSTEM)) plain = false;
     }
   }
   const file = cacheFileOf({ commonDir: walk.commonDir, workTree: walk.level });
   if (file === null) return null;
   // No realpath here: the stat of <common dir>/config follows symlinks, so a `.git` that now
   // leads to another repository fails the lookup anyway.
-  const key = JSON.stringify([git.cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
-  return { file, key, walk };
+  const keyAt = (cwd: string) => JSON.stringify([cwd, walk.level, walk.gitDir, walk.commonDir, configEnvFingerprint(env)]);
+  const cwdKey = keyAt(git.cwd);
+  // Below the top level, git finds the same repository, reads the same files and names the same
+  // directories as at the top (its walk up is as plain: no ceiling, no file-system boundary, no
+  // work tree from the environment), so a shell in a subfolder and a hook at the top share one entry.
+  return { file, key: plain && walk.level !== null ? keyAt(walk.level) : cwdKey, cwdKey, walk };
 }
 
 /** The files known before asking git: global, repository and worktree config. */

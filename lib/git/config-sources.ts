@@ -1,4 +1,5 @@
-import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 
 /** One line of `git config --null --list --show-origin`. */
 export interface ConfigEntry {
@@ -71,12 +72,38 @@ function includeTarget(entry: ConfigEntry, originFile: string | null, env: NodeJ
 }
 
 /**
- * The environment that decides which config git reads (GIT_*, HOME, XDG_CONFIG_HOME, and PATH,
- * which picks the git and so its system file), as one string.
+ * The environment that decides which config git reads (GIT_*, HOME, XDG_CONFIG_HOME, and the git
+ * that PATH finds, which decides the system file), as one string. The git, not PATH itself: the
+ * user's shell and the client's hooks seldom have the same PATH, and a capsule written from the
+ * shell would otherwise leave the next hook a cold cache (three more git processes).
  */
 export function configEnvFingerprint(env: NodeJS.ProcessEnv): string {
-  const keys = Object.keys(env).filter((k) => k.startsWith('GIT_') || k === 'HOME' || k === 'XDG_CONFIG_HOME' || k === 'PATH').sort();
-  return JSON.stringify(keys.map((k) => [k, env[k]]));
+  const keys = Object.keys(env).filter((k) => k.startsWith('GIT_') || k === 'HOME' || k === 'XDG_CONFIG_HOME').sort();
+  const git = gitOnPath(env);
+  return JSON.stringify([...keys.map((k) => [k, env[k]]), git === null ? ['PATH', env.PATH] : ['git', git]]);
+}
+
+/**
+ * The `git` a process started with this environment runs: the first executable file named git in
+ * a PATH folder, as the system's exec lookup takes it. Null where that lookup is not this simple
+ * (Windows: PATHEXT, the current folder first) or nothing is found; the caller then keys by PATH.
+ */
+export function gitOnPath(env: NodeJS.ProcessEnv): string | null {
+  if (process.platform === 'win32' || !env.PATH) return null;
+  for (const dir of env.PATH.split(delimiter)) {
+    // An empty entry means the current folder, which differs between callers: not this simple.
+    if (dir === '' || !isAbsolute(dir)) return null;
+    const candidate = join(dir, 'git');
+    try {
+      if (statSync(candidate).isFile()) {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      }
+    } catch {
+      // Not here, or not executable: the lookup goes on, as execvp's does.
+    }
+  }
+  return null;
 }
 
 /**

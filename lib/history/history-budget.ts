@@ -1,4 +1,4 @@
-/** The most a history page may take, notice and footer included (seed 002: 32 KiB). */
+/** The most a history page may take, notice and footer included (32 KiB: a page the agent reads must leave most of its context free; docs/cli.md "history read"). */
 export const HISTORY_PAGE_BYTES = 32 * 1024;
 
 /** The text parts of a page, top to bottom. */

@@ -14,7 +14,6 @@ import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { redactHostText, redactRecords } from '../hosts/redact-records';
 import { redactDeep } from '../redact/redact-deep';
-import { walkToGitDir } from '../git/git-dir-walk';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
 import { noteCodePath } from '../launch/code-path';
@@ -73,7 +72,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
     lastAssistantMessage,
     backgroundTasks: backgroundTasks(session.backgroundTasks),
     submittedPrompts,
-    projectRoot: walkToGitDir(ctx.projectDir, ctx.env)?.level ?? ctx.projectDir,
+    projectRoot: ctx.repo.walked?.level ?? ctx.projectDir,
     homeDir: ctx.env.HOME,
     carry: withCapsuleChecks(carryOf(state.workCarry), state),
   });

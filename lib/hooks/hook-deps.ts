@@ -1,5 +1,6 @@
 import type { CapsuleDocument } from '../capsule/types';
 import type { IdentityStamp } from '../capsule/identity-fields';
+import type { FoundRepository } from '../local-state/cached-config';
 import type { LineageSignal } from '../local-state/lineage-signal';
 import type { TextLimit } from '../resume/text-limit';
 import type { WriteOptions } from '../store/types';
@@ -30,7 +31,8 @@ export interface HookStore {
  * directly. `lib/hooks/default-deps.ts` wires the real modules.
  */
 export interface HookDeps {
-  openStore: (opts: { cwd: string; env?: NodeJS.ProcessEnv }) => Promise<HookStore>;
+  /** `repo`: the repository as the hook's runner found it (located and its config read once per run). */
+  openStore: (opts: { cwd: string; env?: NodeJS.ProcessEnv; repo?: FoundRepository }) => Promise<HookStore>;
   /**
    * The resume runtime (lib/resume-runtime `runResume`: coordination guard, select, render,
    * consume) for SessionStart(clear|compact). Absent until wired: SessionStart then orients.
@@ -49,5 +51,7 @@ export interface HookDeps {
     lineage?: 'take' | 'read';
     /** The host's injection limit (HostAdapter.injectionLimit). */
     limit?: TextLimit;
+    /** The repository as the hook's runner found it, for the store the resume opens. */
+    repo?: FoundRepository;
   }) => Promise<{ text: string; unavailable: string | null; capsuleId?: string | null; consumed?: boolean; doc?: CapsuleDocument }>;
 }

@@ -16,7 +16,7 @@ export interface LazyStore {
 export function lazyStore(deps: HookDeps, ctx: HookContext): LazyStore {
   let opened: Promise<HookStore> | undefined;
   return {
-    get: () => (opened ??= deps.openStore({ cwd: ctx.projectDir, env: ctx.env })),
+    get: () => (opened ??= deps.openStore({ cwd: ctx.projectDir, env: ctx.env, repo: ctx.repo })),
     release: () => {
       if (opened) opened.then((s) => s.close()).catch(() => undefined);
     },

@@ -1,9 +1,58 @@
 import { claudeHost } from '../hosts/claude/claude-host';
 import { codexHost } from '../hosts/codex/codex-host';
 import type { HostAdapter, HostName } from '../hosts/host';
-import { hostEvidence, hostFromArgv, type HostEvidence } from '../hosts/host-evidence';
 
 const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost };
+
+/** The host a hook runs under, and what said so. */
+export interface HostEvidence {
+  host: HostName;
+  /**
+   * `argument`: the registration declares it (`--host codex`, written by every Codex
+   * registration git-capsule ships or installs); `transcript`: the payload's own transcript
+   * file is named the way only that host names it; `session-env`: Claude Code's session
+   * variable equals the payload's session id; `default`: none of these, so the registration
+   * is Claude Code's own (hooks/hooks.json and settings written before hosts were declared).
+   */
+  by: 'argument' | 'transcript' | 'session-env' | 'default';
+}
+
+const HOSTS = Object.keys(ADAPTERS) as readonly HostName[];
+
+/**
+ * The host named on the hook's command line (`--host codex` or `--host=codex`); null when none
+ * is named. Throws nothing: an unknown name is returned as `invalid` for the caller to report.
+ */
+export function hostFromArgv(argv: readonly string[]): HostName | null | { invalid: string } {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = arg === '--host' ? argv[i + 1] : arg.startsWith('--host=') ? arg.slice('--host='.length) : undefined;
+    if (value === undefined) continue;
+    return (HOSTS as readonly string[]).includes(value) ? (value as HostName) : { invalid: value };
+  }
+  return null;
+}
+
+/**
+ * Which host sent a payload, from evidence that cannot point at the wrong one: a declared
+ * `--host` first; else the payload's transcript file name, checked against its own session id
+ * (Codex: `rollout-<time>-<session id>.jsonl`; Claude Code: `<session id>.jsonl`); else
+ * Claude Code's session variable matching that id. A payload with none of these comes from a
+ * registration without `--host`, which only Claude Code's own registrations are.
+ */
+export function hostEvidence(opts: { declared: HostName | null; payload: unknown; env: NodeJS.ProcessEnv }): HostEvidence {
+  if (opts.declared !== null) return { host: opts.declared, by: 'argument' };
+  const p = typeof opts.payload === 'object' && opts.payload !== null ? (opts.payload as Record<string, unknown>) : {};
+  const sessionId = typeof p.session_id === 'string' && p.session_id !== '' ? p.session_id : null;
+  const transcript = typeof p.transcript_path === 'string' ? p.transcript_path : null;
+  if (sessionId !== null && transcript !== null) {
+    const name = transcript.slice(Math.max(transcript.lastIndexOf('/'), transcript.lastIndexOf('\\')) + 1);
+    if (name.startsWith('rollout-') && name.endsWith(`-${sessionId}.jsonl`)) return { host: 'codex', by: 'transcript' };
+    if (name === `${sessionId}.jsonl`) return { host: 'claude', by: 'transcript' };
+  }
+  if (sessionId !== null && opts.env.CLAUDE_CODE_SESSION_ID === sessionId) return { host: 'claude', by: 'session-env' };
+  return { host: 'claude', by: 'default' };
+}
 
 /** The host adapter a hook run uses, and the evidence it was chosen by. */
 export interface PickedHost {
@@ -23,7 +72,7 @@ export function declaredHost(argv: readonly string[]): { host: HostAdapter; decl
   return { host: ADAPTERS[named], declared: named };
 }
 
-/** The adapter for one payload: the declared host, else what the payload itself shows (lib/hosts/host-evidence.ts). */
+/** The adapter for one payload: the declared host, else what the payload itself shows (hostEvidence). */
 export function pickHost(opts: { declared: HostName | null; payload: unknown; env: NodeJS.ProcessEnv }): PickedHost {
   const evidence = hostEvidence(opts);
   return { host: ADAPTERS[evidence.host], by: evidence.by };

@@ -5,6 +5,7 @@ import type { HookAnswer } from '../hosts/hook-answer';
 import type { HookInputs } from '../hosts/hook-inputs';
 import type { HookEventName, HostAdapter } from '../hosts/host';
 import { locateRuntime } from '../local-state/runtime-dir';
+import { foundRepository, type FoundRepository } from '../local-state/cached-config';
 import { trustStateDir } from '../local-state/state-dir-trust';
 import { recordHookRun } from '../local-state/last-runs';
 import { VERSION } from '../launch/version';
@@ -23,6 +24,8 @@ export interface HookContext {
   commonDir: string;
   /** Per-repository runtime state (cursors, receipt, markers, errors.log). */
   runtimeDir: string;
+  /** The repository as this run found it: located once, its config read once on first use, for the budget and the store alike. */
+  repo: FoundRepository;
   /** Logs a non-fatal finding (the hook goes on). */
   warn: (code: ErrorCode, message: string) => void;
 }
@@ -76,7 +79,11 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   let host = declared.host;
   // An event a host does not register (PostCompact on Codex) keeps the shared 7 s budget.
   const budgetMs = io.budgetMs ?? host.events[spec.event]?.budgetMs ?? 7000;
-  let logDir = locateRuntime(io.env.CLAUDE_PROJECT_DIR || io.cwd, io.env).runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
+  // Located before the payload is read, so an early failure is logged in the repository; the
+  // payload's project is almost always the same folder, which is then not located again.
+  const earlyDir = io.env.CLAUDE_PROJECT_DIR || io.cwd;
+  const early = locateRuntime(earlyDir, io.env);
+  let logDir = early.runtimeDir ?? io.env.CLAUDE_PLUGIN_DATA ?? io.env.PLUGIN_DATA ?? null;
   const clean = spec.redact ?? ((text: string) => text);
   const failOpen = (code: ErrorCode, raw: string): HookOutcome => {
     const message = clean(raw);
@@ -103,7 +110,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       return failOpen('HOOK_INPUT_INVALID', `field ${checked.field}: expected ${checked.expected}, received ${checked.received}`);
     }
     const projectDir = host.projectDir(checked.input, io.env);
-    const location = locateRuntime(projectDir, io.env);
+    const location = projectDir === earlyDir ? early : locateRuntime(projectDir, io.env);
     if (location.gitDir === null || location.commonDir === null || location.runtimeDir === null) return { stdout: '' };
     // Checked before anything is written there; refused, the hook skips its work and says why (exit 0).
     try {
@@ -123,6 +130,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
       gitDir: location.gitDir,
       commonDir: location.commonDir,
       runtimeDir: location.runtimeDir,
+      repo: foundRepository(projectDir, io.env, location.walked),
       warn: (code, message) => void appendErrorLog(logDir, { code, now: io.now(), event: spec.event, message: clean(message) }),
     };
     try {

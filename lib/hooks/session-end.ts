@@ -34,7 +34,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
         store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
         pruneLocalState(ctx.runtimeDir, ctx.now());
         pruneDeadLineages(ctx.runtimeDir); // every resume reads the records: keep only live clients'
-        clearSessionCap(ctx.runtimeDir, input.session_id); // seed 002: a session's cap ends with it
+        clearSessionCap(ctx.runtimeDir, input.session_id); // a runtime cap is the session's own: it ends with it
       }
     },
   };

@@ -40,7 +40,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = resumes
-        ? deps.runResume!({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', signal, lineage: 'take', limit: ctx.host.injectionLimit })
+        ? deps.runResume!({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', signal, lineage: 'take', limit: ctx.host.injectionLimit, repo: ctx.repo })
         : null;
       try {
         // A compaction starts a new budget window; compact payloads also name the model.
@@ -60,10 +60,10 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         if (result.unavailable === 'no-memory-branch' || result.unavailable === 'no-capsules') return;
         return result.text ? { additionalContext: result.text } : undefined;
       }
-      // A live outside conductor owns this boot: no orientation of ours either (seed 000's guard).
+      // A live outside conductor owns this boot: no orientation of ours either (docs/supervisor.md "The coordination state").
       const guard = await checkCoordination(ctx.env, ctx.projectDir);
       if (guard.defer) return { additionalContext: guard.line };
-      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env });
+      const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env, repo: ctx.repo });
       try {
         if (!(await store.exists())) return;
         const orientation = await orient(store, ctx, { sessionId, source: input.source, signal });

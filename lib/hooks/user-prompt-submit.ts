@@ -5,7 +5,7 @@ import type { HookSpec } from './run-hook';
 
 /**
  * UserPromptSubmit: records the prompt for the next autosave (the transcript can lag behind
- * it), then the budget warning, once per context window, from the warning point (DESIGN §6).
+ * it), then the budget warning, once per context window, from the warning point (docs/hooks.md "Budgets").
  * It must stay cheap: no yaml, no ajv, no store, no git process (the margins from git config
  * come from the snapshot the last SessionStart or Stop took); the record is one small file.
  */

@@ -51,7 +51,7 @@ export type HostRecordView = (data: RawTranscriptRecord) => RawTranscriptRecord;
 export type HostFillRead = { ok: true; fill: ContextFill | null; window: number | null; bytesRead: number } | { ok: false; message: string };
 
 /**
- * What the budget policy (DESIGN §6) needs from a host that is not Claude Code, whose rules
+ * What the budget policy (docs/hooks.md "Budgets") needs from a host that is not Claude Code, whose rules
  * live in lib/budget: how full the context is, and where the host compacts by itself.
  */
 export interface HostBudget {
@@ -98,7 +98,7 @@ export interface HostAdapter {
   lineageSignal(env: NodeJS.ProcessEnv): LineageSignal | null;
   /**
    * The budget's inputs from this host; absent for Claude Code, whose fill and native point
-   * lib/budget resolves from its transcript, settings and environment (seed 002).
+   * lib/budget resolves from its transcript, settings and environment.
    */
   readonly budget?: HostBudget;
   /**

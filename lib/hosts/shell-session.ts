@@ -1,7 +1,7 @@
 /**
  * The session of the agent that runs this command, from its shell's environment: Claude Code's
  * Bash tool sets `CLAUDE_CODE_SESSION_ID`, Codex's `exec_command` sets `CODEX_SESSION_ID` (the
- * same id its hooks read from stdin; codex-harness README §5). Hooks get neither, so this is for
+ * same id its hooks read from stdin; as Codex 0.169.0 sets it). Hooks get neither, so this is for
  * verbs the agent runs (`git capsule write`, `resume`): what it writes is that session's own.
  * Undefined outside an agent's shell or for a value that is not a plain id.
  */

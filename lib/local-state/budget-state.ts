@@ -73,7 +73,7 @@ export function windowIdOf(sessionId: string, state: SessionBudgetState): string
 
 /**
  * The runtime ceiling set by `git capsule budget cap`, or null when off or unreadable. A cap set
- * from inside a session belongs to it (seed 002: cleared on session end or a change of session
+ * from inside a session belongs to it (cleared on session end or a change of session
  * identity): another session, or one that cannot name itself, does not see it. A cap set with no
  * session applies to every session.
  */

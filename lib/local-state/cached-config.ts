@@ -1,6 +1,7 @@
 import { peekConfigSnapshot, readConfigSnapshot, type ConfigSnapshot } from '../git/config-snapshot';
+import type { WalkedGitDir } from '../git/git-dir-walk';
 import { gitEnv } from '../git/git-env';
-import type { GitRunner } from '../git/git-runner';
+import { createGitRunner, type GitRunner } from '../git/git-runner';
 import { writePrivateFile } from './private-file';
 import { resolveStateDir } from './state-dir';
 import { STATE_FILES, statePath } from './state-files';
@@ -11,8 +12,26 @@ import { STATE_FILES, statePath } from './state-files';
  * reader every store open, hook and verb uses. Throws GIT_FAILED, GIT_MISSING when git must be
  * asked and fails.
  */
-export function readCachedConfig(git: GitRunner, opts: { racyMs?: number } = {}): Promise<ConfigSnapshot> {
+export function readCachedConfig(git: GitRunner, opts: { racyMs?: number; walk?: WalkedGitDir | null } = {}): Promise<ConfigSnapshot> {
   return readConfigSnapshot(git, { ...opts, cacheFileOf: (where) => configCacheFile(git.env, where), writeCacheFile: writePrivateFile });
+}
+
+/**
+ * A repository as one process found it: where the walk up from `cwd` led (lib/git/git-dir-walk.ts),
+ * and its config, read on first use and shared by every later reader. A hook's runner finds it
+ * once and hands it to the budget and the store, which would otherwise each walk and read again.
+ */
+export interface FoundRepository {
+  readonly cwd: string;
+  readonly walked: WalkedGitDir | null;
+  /** The config snapshot (readCachedConfig), read once; a failed read fails every caller alike. */
+  config(): Promise<ConfigSnapshot>;
+}
+
+/** The repository at `cwd` as `walked` found it; nothing is read until `config()` is called. */
+export function foundRepository(cwd: string, env: NodeJS.ProcessEnv, walked: WalkedGitDir | null): FoundRepository {
+  let reading: Promise<ConfigSnapshot> | undefined;
+  return { cwd, walked, config: () => (reading ??= readCachedConfig(createGitRunner({ cwd, env }), { walk: walked })) };
 }
 
 /**

@@ -1,7 +1,7 @@
-import { walkToGitDir } from '../git/git-dir-walk';
+import { walkToGitDir, type WalkedGitDir } from '../git/git-dir-walk';
 import { resolveStateDir } from './state-dir';
 
-/** Where a hook found the repository's shared git dir, and its runtime state dir (DESIGN §4). */
+/** Where a hook found the repository's shared git dir, and its runtime state dir (docs/hooks.md). */
 export interface RuntimeLocation {
   /** This worktree's git dir (HEAD lives here); null outside a repository. */
   gitDir: string | null;
@@ -9,6 +9,8 @@ export interface RuntimeLocation {
   commonDir: string | null;
   /** `<commonDir>/capsule`, or `CAPSULE_STATE_DIR` when set; null when neither is known. */
   runtimeDir: string | null;
+  /** The walk itself (its `level` is the work tree's top), for the readers that need more of it; null outside a repository. */
+  walked: WalkedGitDir | null;
 }
 
 /**
@@ -19,5 +21,5 @@ export interface RuntimeLocation {
 export function locateRuntime(cwd: string, env: NodeJS.ProcessEnv): RuntimeLocation {
   const walked = walkToGitDir(cwd, env);
   const runtimeDir = resolveStateDir({ env, commonDir: walked?.commonDir ?? null, workTree: walked?.level ?? null });
-  return { gitDir: walked?.gitDir ?? null, commonDir: walked?.commonDir ?? null, runtimeDir };
+  return { gitDir: walked?.gitDir ?? null, commonDir: walked?.commonDir ?? null, runtimeDir, walked };
 }

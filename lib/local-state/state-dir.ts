@@ -1,7 +1,7 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { noteStateRoot } from './state-dir-trust';
 
-/** The environment variable that moves the runtime state dir (tests divert it; DESIGN §4). */
+/** The environment variable that moves the runtime state dir (tests divert it; docs/hooks.md). */
 export const STATE_DIR_ENV = 'CAPSULE_STATE_DIR';
 
 /**

@@ -16,7 +16,7 @@ export interface StateFile {
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Every file under `<git common dir>/capsule/` (DESIGN §4), in one table: a new kind of local
+ * Every file under `<git common dir>/capsule/`, in one table: a new kind of local
  * state gets a row here, and `pruneLocalState` bounds it (test/local-state/state-files.test.ts
  * fails on a file the hooks leave that no row declares). Never committed, never pushed.
  */

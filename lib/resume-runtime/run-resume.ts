@@ -16,6 +16,7 @@ import type { SelectedCapsule, Selection, UnavailableReason } from '../select/ty
 import { openStore } from '../store/open-store';
 import type { MemoryStore } from '../store/types';
 import { readBootReceipt } from '../local-state/boot-receipt';
+import type { FoundRepository } from '../local-state/cached-config';
 import { checkCoordination } from './coordination-guard';
 import { appendErrorLines, type ErrorLogEntry } from '../local-state/error-log';
 import { resolveStateDir } from '../local-state/state-dir';
@@ -50,6 +51,8 @@ export interface RunResumeOptions {
   lineage?: 'take' | 'read';
   /** The host's injection limit (the hook's adapter); default 10,000 characters. */
   limit?: TextLimit;
+  /** The repository as the caller already found it (a hook's runner): the store does not locate it or read its config again. */
+  repo?: FoundRepository;
   /**
    * The session this runs inside goes on from what it loads (`git capsule resume` from the agent's
    * shell): once the capsule is consumed, the session's autosave is re-based on it and the autosave
@@ -101,7 +104,7 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
   let lineage: Lineage | null = null;
   let runtimeDir = resolveRuntimeDir(opts, null);
   try {
-    store = await openStore({ cwd: opts.cwd, env: opts.env });
+    store = await openStore({ cwd: opts.cwd, env: opts.env, repo: opts.repo });
     runtimeDir = resolveRuntimeDir(opts, store);
     // Taken on purpose (--id): no lineage and no scope; otherwise only this session's, or this author's here.
     const found = opts.capsuleId === undefined ? findScope(opts, store, runtimeDir) : null;

@@ -15,7 +15,7 @@ import { CHARACTER_LIMIT, clipToLimit, fitsLimit, measureText, type TextLimit } 
 // What the body leaves free of the limit when it fills by value: its own rounding, never the host's cut.
 const BODY_MARGIN = 200;
 
-/** Claude Code replaces a hook's injected text longer than this with a file path (DESIGN §5). */
+/** Claude Code replaces a hook's injected text longer than this with a file path (docs/format.md "The resume text"). */
 export const RESUME_TEXT_MAX = CHARACTER_LIMIT.max;
 
 /** Everything the resume text is made of; the runtime gathers it, this module only renders. */
@@ -46,7 +46,7 @@ export interface RenderedResume {
 }
 
 /**
- * Renders the resume text top to bottom (DESIGN §5): the fences, the steps with the declared
+ * Renders the resume text top to bottom (docs/format.md "The resume text"): the fences, the steps with the declared
  * lines, CAPSULE DATA, then CAPSULES NOT SELECTED. Capsule values appear only after the
  * procedure's end line, each through inert(). The text never exceeds the budget: lower-priority
  * data shrinks first, with an announced truncation, and the procedure never does.

@@ -9,7 +9,7 @@ export interface TextLimit {
   unit: 'characters' | 'utf8-bytes';
 }
 
-/** Claude Code's limit (DESIGN §5), the default wherever no host is named. */
+/** Claude Code's limit on a hook's injected text (docs/hosts.md "The seam"), the default wherever no host is named. */
 export const CHARACTER_LIMIT: TextLimit = { max: 10_000, unit: 'characters' };
 
 /** The length of `text` in the limit's unit. */

@@ -2,7 +2,7 @@ import { parseCreatedAt } from '../capsule/created-at';
 import type { CandidateRow, RejectionReason } from './types';
 
 /**
- * Whose capsule a resume may take (DESIGN §5 "Whose capsule"). `lineage` comes from the host's
+ * Whose capsule a resume may take (docs/format.md "Whose capsule a resume takes"). `lineage` comes from the host's
  * own signals (the session that was just cleared or compacted, and the ones before it in the
  * same client process); `here` is who and where this resume runs; `liveSessions` are sessions
  * other client processes on this machine run right now.

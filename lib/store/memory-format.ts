@@ -27,7 +27,7 @@ export function formatVersion(text: string | null): number | null {
   return m ? Number(m[1]) : null;
 }
 
-/** The default memory ref (DESIGN §2). */
+/** The default memory ref, a local branch; `git config capsule.ref` may name another (docs/sync.md "Where the memory lives"). */
 export const DEFAULT_MEMORY_REF = 'refs/heads/capsules';
 
 /**

@@ -5,13 +5,13 @@ import { resolveIdentity } from '../git/git-env';
 import { GitMemoryStore } from './git-memory-store';
 import { createGitRunner } from '../git/git-runner';
 import type { ConfigSnapshot } from '../git/config-snapshot';
-import { walkToGitDir } from '../git/git-dir-walk';
+import { walkToGitDir, type WalkedGitDir } from '../git/git-dir-walk';
 import type { GitRunner } from '../git/git-runner';
 import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
 import { FileObjectReader } from '../git/object-reader';
 import { filesSpeakForGit } from '../git/ref-files';
 import type { RepoDirs } from '../git/repo-dirs';
-import { readCachedConfig } from '../local-state/cached-config';
+import { readCachedConfig, type FoundRepository } from '../local-state/cached-config';
 import { repoConfigFrom, resolveMemoryRef } from './memory-ref';
 import type { MemoryStore } from './types';
 
@@ -24,23 +24,26 @@ import type { MemoryStore } from './types';
  * With `CAPSULE_OBJECT_FILES=1`, where the files speak for git (refs as files, no replace
  * refs), objects are read straight from them (FileObjectReader: no process) and single commits
  * written without fast-import (direct-commit.ts) unless the config asks for shared permissions
- * or fsync. Call `close()` when done.
+ * or fsync. `repo`: the repository as the caller already found it (a hook's runner locates it
+ * and reads its config once per run), used when it was found from `cwd`. Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
  * const store = await openStore({ cwd: process.cwd() });
  * try { console.log(await store.listIndex({ status: ['active'], limit: 1 })); } finally { await store.close(); }
  */
-export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }): Promise<MemoryStore> {
+export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv; repo?: FoundRepository }): Promise<MemoryStore> {
   const isDir = statSync(opts.cwd, { throwIfNoEntry: false })?.isDirectory() ?? false;
   if (!isDir) throw new CapsuleError('NOT_A_REPO', `${opts.cwd} is not a directory; run git-capsule from a project checkout`, { cwd: opts.cwd });
   const env = opts.env ?? process.env;
   const git = createGitRunner({ cwd: opts.cwd, env });
-  const known = await knownRepository(git);
+  const found = opts.repo?.cwd === opts.cwd ? opts.repo : undefined;
+  const readConfig = () => (found ? found.config() : readCachedConfig(git));
+  const known = await knownRepository(git, found?.walked, readConfig);
   const batch: StoreObjectReader = known ? new FileObjectReader(known.dirs, git) : new CatFileBatch(git);
   try {
     if (batch instanceof CatFileBatch) batch.start();
-    const [snapshot] = known ? [known.snapshot] : await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
+    const [snapshot] = known ? [known.snapshot] : await Promise.all([readConfig(), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
     const direct = known && directCommitsAllowed(snapshot.values) ? directCommitter(batch, known.dirs) : undefined;
@@ -56,14 +59,14 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
  * be read directly; null otherwise (then the cat-file's first answer proves the repository). A
  * cache hit starts no process; a miss asks `git config` and `rev-parse`, which prove it too.
  */
-async function knownRepository(git: GitRunner): Promise<{ snapshot: ConfigSnapshot; dirs: RepoDirs } | null> {
+async function knownRepository(git: GitRunner, walked: WalkedGitDir | null | undefined, readConfig: () => Promise<ConfigSnapshot>): Promise<{ snapshot: ConfigSnapshot; dirs: RepoDirs } | null> {
   // Opt-in: measured on 2026-12-01 (docs/performance.md, round three) the direct path took as
   // much wall time as cat-file + fast-import and 3-27 ms more CPU, so git stays the storage
-  // engine (DESIGN §2) unless CAPSULE_OBJECT_FILES=1 asks for the files.
+  // engine unless CAPSULE_OBJECT_FILES=1 asks for the files.
   if (git.env.CAPSULE_OBJECT_FILES !== '1' || OBJECT_ENV.some((v) => git.env[v])) return null;
   // Outside a repository (or where the walk cannot tell), git config answers without rev-parse: leave it to cat-file.
-  if (walkToGitDir(git.cwd, git.env) === null) return null;
-  const snapshot = await readCachedConfig(git);
+  if ((walked === undefined ? walkToGitDir(git.cwd, git.env) : walked) === null) return null;
+  const snapshot = await readConfig();
   const dirs = snapshot.dirs;
   return dirs !== null && filesSpeakForGit(dirs.commonDir) ? { snapshot, dirs } : null;
 }

@@ -6,8 +6,9 @@ import { foldHomePaths, foldHomePathsDeep } from '../redact/home-paths';
 import { redactKeptText, type RedactionResult } from '../redact/redact-secrets';
 
 /**
- * Redacts a capsule text before it is committed (the memory branch is pushed, DESIGN §5): every
- * user's home folder becomes `~` (lib/redact/home-paths.ts: a path names its user), then the
+ * Redacts a capsule text before it is committed (the memory branch is pushed; docs/security.md
+ * "Secrets"): every user's home folder becomes `~` (lib/redact/home-paths.ts: a path names its
+ * user), then the
  * rules that name what they find, then every opaque token left (lib/redact/opaque-tokens.ts), and
  * keeps it a capsule: a text without secrets or home folders comes back byte for byte; when a
  * marker would change the YAML's shape (`objective: [REDACTED:…]` reads as a list), the parsed

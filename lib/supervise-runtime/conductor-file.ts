@@ -7,7 +7,7 @@ import type { ConductorPhase } from '../supervise/supervisor-events';
 export const CONDUCTOR_NAME = 'git capsule supervise';
 
 /**
- * The coordination state file (seed 000's guard, read by SessionStart through
+ * The coordination state file (docs/supervisor.md "The coordination state", read by SessionStart through
  * CAPSULE_COORDINATION_STATE) from the supervisor's side: it is the outside conductor. The
  * user's file when they declared one (other conductors may share it), else the supervisor's own
  * under the runtime dir, handed to the client in its environment.

@@ -20,7 +20,7 @@ export function parseResetPoint(text: string): ResetPointSpec | null {
 }
 
 /**
- * The reset point for a budget resolution, by the budget policy's own rules (seed 002):
+ * The reset point for a budget resolution, by the budget policy's own rules (docs/hooks.md "Budgets"):
  * CAPSULE_DISABLED and DISABLE_COMPACT mean no reset at all, not even at a chosen count; with
  * automatic compaction off the policy makes no automatic clear, so only a chosen count resets;
  * an unresolvable budget leaves only a chosen count.

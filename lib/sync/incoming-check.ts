@@ -7,7 +7,7 @@ import { buildMergeStream, laterCommitTime, writeScratchCommit } from './merge-c
 import type { TreeListing } from './merge-listings';
 import { MEMORY_LAYOUT, mergeTrees, type MergedTree } from './merge-trees';
 
-// A remote is one more writer, not an authority (DESIGN §3). A fast-forward takes its tree as it
+// A remote is one more writer, not an authority (docs/sync.md "The remote is one more writer, not the truth"). A fast-forward takes its tree as it
 // is, so it is taken only when that tree is exactly what merging it gives: the merge keeps every
 // local capsule file, keeps the newer of two documents, rebuilds the index from the documents and
 // their status events, and leaves out entries no memory tree holds (fsck-paths.ts). Anything else is refused here and

@@ -1,6 +1,6 @@
 /**
  * What a typed prompt or an assistant sentence says about the work, read from its words alone
- * (seed 003): a correction turns the agent away from what it was doing; a decision records a
+ * (docs/work-state.md "Signals"): a correction turns the agent away from what it was doing; a decision records a
  * choice. Shared by every host's transcript reader.
  */
 

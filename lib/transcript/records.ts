@@ -1,5 +1,5 @@
 /**
- * The shapes of Claude Code transcript records (claude-harness README §7), as loose as the host
+ * The shapes of Claude Code transcript records (as Claude Code 2.1.332 writes them), as loose as the host
  * keeps them: every field is optional because the file is another program's output, and readers
  * check what they use.
  */

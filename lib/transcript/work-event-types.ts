@@ -1,7 +1,7 @@
 import type { OpenFailure } from './failure-pairing';
 import type { PromptIntent } from './prompt-intent';
 
-/** The kinds of work-state event the autosave folds into a capsule (seed 003, issue 5 item 4; issue 15). */
+/** The kinds of work-state event the autosave folds into a capsule (docs/work-state.md "Signals"). */
 export const WORK_EVENT_KINDS = [
   'file-read',
   'file-modified',

@@ -4,6 +4,7 @@ import { resolveStateDir } from '../../lib/local-state/state-dir';
 import { STATE_FILES, statePath } from '../../lib/local-state/state-files';
 import { readCachedConfig } from '../../lib/local-state/cached-config';
 import { createGitRunner } from '../../lib/git/git-runner';
+import { gitOnPath } from '../../lib/git/config-sources';
 import { recordingRunner } from './support/recording-runner';
 import { cleanup, git, makeRepo, tempDir } from '../store/support/temp-repo';
 
@@ -145,6 +146,52 @@ describe('readConfigSnapshot', () => {
     expect((await read(deeper, env)).calls).toBe(0);
     git(join(dir, 'inner'), ['init', '-q', '--bare', '.'], env);
     expect((await read(deeper, env)).calls).toBeGreaterThan(0);
+  });
+
+  it('shares one entry between the top level and a subfolder (a shell in src/, a hook at the top)', async () => {
+    const sub = join(dir, 'src');
+    mkdirSync(sub);
+    await read(sub, env);
+    const top = await read(dir, env);
+    expect(top.calls).toBe(0);
+    expect((await read(sub, env)).calls).toBe(0);
+    expect(top.dirs?.repoDir).toBe(git(dir, ['rev-parse', '--show-toplevel'], env));
+  });
+
+  it('keeps a subfolder to its own entry when GIT_CEILING_DIRECTORIES could stop git below the top level', async () => {
+    const sub = join(dir, 'src');
+    mkdirSync(sub);
+    const ceiling = { ...env, GIT_CEILING_DIRECTORIES: join(dir, 'elsewhere') };
+    await read(dir, ceiling);
+    expect((await read(sub, ceiling)).calls).toBeGreaterThan(0);
+  });
+
+  it('keeps a linked folder to its own entry: git walks up from where the link leads', async () => {
+    const outside = tempDir();
+    dirs.push(outside);
+    symlinkSync(outside, join(dir, 'linked'));
+    await read(dir, env);
+    expect((await read(join(dir, 'linked'), env)).dirs).toBeNull();
+  });
+
+  it('keeps a subfolder to its own entry when GIT_WORK_TREE names the work tree (a relative one is taken from cwd)', async () => {
+    const sub = join(dir, 'src');
+    mkdirSync(sub);
+    const here = { ...env, GIT_WORK_TREE: '.' };
+    await read(dir, here);
+    const below = await read(sub, here);
+    expect(below.calls).toBeGreaterThan(0);
+    expect(below.dirs?.repoDir).toBe(sub);
+  });
+
+  it('shares the entry between two PATHs that find the same git, not between two gits', async () => {
+    await read(dir, env);
+    const empty = tempDir();
+    const wrapped = tempDir();
+    dirs.push(empty, wrapped);
+    expect((await read(dir, { ...env, PATH: `${empty}:${env.PATH}` })).calls).toBe(0);
+    writeFileSync(join(wrapped, 'git'), `#!/bin/sh\nexec ${JSON.stringify(gitOnPath(env))} "$@"\n`, { mode: 0o755 });
+    expect((await read(dir, { ...env, PATH: `${wrapped}:${env.PATH}` })).calls).toBeGreaterThan(0);
   });
 
   it('does not cache a read while a source changed within the racy window', async () => {

@@ -30,7 +30,7 @@ describe('locateRuntime', () => {
   it('returns null outside a repository', () => {
     const outside = makeTempDir();
     try {
-      expect(locateRuntime(outside.dir, {})).toEqual({ gitDir: null, commonDir: null, runtimeDir: null });
+      expect(locateRuntime(outside.dir, {})).toEqual({ gitDir: null, commonDir: null, runtimeDir: null, walked: null });
     } finally {
       outside.cleanup();
     }

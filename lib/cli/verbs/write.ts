@@ -51,7 +51,7 @@ Secrets (tokens, keys, passwords) are redacted before the commit. Prints the cap
     const now = ctx.now();
     return withStoreWhile(ctx, () => buildText(positionals[0], values, now, ctx), async (store, text) => {
       // The memory branch is pushed to remotes: the store redacts every document before it builds
-      // anything from it (DESIGN §5), and says what it redacted.
+      // anything from it (docs/security.md "Secrets"), and says what it redacted.
       const result = await store.writeCapsule(text, { now, replace: values.replace === true });
       const findings = result.redactions;
       const redacted = findings.reduce((n, f) => n + f.count, 0);
@@ -86,7 +86,7 @@ async function buildText(source: string | undefined, values: Flags, now: Date, c
   // The writer's session: the agent's shell (Claude Code's Bash tool, Codex's exec_command) names it.
   const session = shellSessionId(ctx.env);
   if ((fm.session_id === undefined || fm.session_id === null || fm.session_id === '') && session !== undefined) set('session_id', session);
-  // The project's HEAD and branch when written (DESIGN §1), like every capsule written here: a
+  // The project's HEAD and branch when written (docs/format.md "Capsule format"), like every capsule written here: a
   // resume says how far the project moved since, and selection knows the capsule as this branch's
   // (a hand-written one that left them out was set aside as "another worktree or branch"). Read
   // from the git files, no process; a value the document gives is kept.

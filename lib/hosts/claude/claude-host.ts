@@ -6,7 +6,7 @@ import { checkHookInput } from './hook-input';
 import { renderHookOutput } from './hook-output';
 
 /**
- * Claude Code 2.1.332 (DESIGN §9): payloads already in the core's shape, the session JSONL
+ * Claude Code 2.1.332 (docs/hosts.md "The seam"): payloads already in the core's shape, the session JSONL
  * transcript, the JSON envelope with PreCompact's plain stdout, 10,000 characters per injected
  * text, `CLAUDE_PID` shared across a `/clear`, and a host that stops re-running a blocked Stop
  * on its own (`stop_hook_active`, `CLAUDE_CODE_STOP_HOOK_BLOCK_CAP`).

@@ -20,7 +20,7 @@ const EXTRA: { [E in HookEventName]: Record<string, FieldKind> } = {
 };
 
 /**
- * Checks the fields of a Claude Code payload (claude-harness README §4) that a handler uses, by
+ * Checks the fields of a Claude Code payload (as Claude Code 2.1.332 sends it) that a handler uses, by
  * type only; unknown fields are ignored. The payload already has the core's shape.
  */
 export function checkHookInput<E extends HookEventName>(event: E, raw: unknown): HookInputCheck<E> {

@@ -1,4 +1,4 @@
-/** The config.toml values the budget reads (codex-harness README §2; `codex --strict-config` keys). */
+/** The config.toml values the budget reads (the keys `codex --strict-config` accepts). */
 export interface CodexConfigValues {
   /** `model_auto_compact_token_limit`: where Codex compacts by itself. */
   autoCompactLimit?: number;

@@ -6,7 +6,7 @@ import { checkCodexInput, codexIgnores } from './hook-input';
 import { renderCodexOutput } from './hook-output';
 
 /**
- * The Codex CLI 0.169.0 (DESIGN §9, codex-harness README): payloads checked against its input
+ * The Codex CLI 0.169.0 (docs/hosts.md "The Codex CLI"): payloads checked against its input
  * schemas, the rollout JSONL, an envelope with only the fields each event's output schema has,
  * 10,000 UTF-8 bytes per injected text (2,500 tokens × 4), the client process as the lineage
  * signal across a TUI `/clear` (hooks get no session variable), and no Stop loop guard in the

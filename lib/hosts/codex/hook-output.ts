@@ -19,7 +19,7 @@ const CAN: { readonly [E in HookEventName]: { context: boolean; block: boolean; 
 /**
  * Renders an answer in the Codex envelope for the event, with only the fields that event's
  * schema has: one unknown field and Codex fails the hook and drops its context, silently in
- * `codex exec` (codex-harness README §7). Returns '' when nothing fits.
+ * `codex exec` (docs/hosts.md "The seam"). Returns '' when nothing fits.
  */
 export function renderCodexOutput(event: HookEventName, answer: HookAnswer | void): string {
   if (!answer) return '';

@@ -2,7 +2,7 @@ import type { TranscriptRecord } from '../../transcript/records';
 
 /**
  * The parts of a Codex CLI 0.169.0 rollout line (`{timestamp, ordinal, type, payload}`,
- * codex-harness README §9) the readers use; every field optional, since the file is another
+ * as Codex 0.169.0 writes them) the readers use; every field optional, since the file is another
  * program's output.
  */
 export interface RolloutPayload {

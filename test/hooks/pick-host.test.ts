@@ -1,4 +1,4 @@
-import { hostEvidence, hostFromArgv } from '../../lib/hosts/host-evidence';
+import { hostEvidence, hostFromArgv } from '../../lib/hooks/pick-host';
 
 const CODEX_SESSION = '01a230d4-782a-72d0-ba84-41438a9184ed';
 const CODEX_ROLLOUT = `/home/dev/.codex/sessions/2026/12/01/rollout-2026-12-01T08-59-20-${CODEX_SESSION}.jsonl`;
