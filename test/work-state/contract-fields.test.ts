@@ -138,6 +138,13 @@ describe('foldContract: the task model', () => {
     expect(later.facts).toEqual(['follow-up of the current task: Und füge bitte noch einen Test hinzu.']);
   });
 
+  it("quotes the client's own compaction summary as evidence, and labels nothing from it", () => {
+    const out = current([said('compact-summary', 'Primary request: fix the DST bug.', { quote: '1. Primary Request and Intent: fix the DST bug. 6. Current Work: the test.' })]);
+    expect(out.fields.compact_summary).toBe('1. Primary Request and Intent: fix the DST bug. 6. Current Work: the test.');
+    expect(out.fields.objective).toBe('Fix the DST bug in src/time/schedule.ts');
+    expect(out.fields.next_valid_action).toBe(NO_NEXT_STEP);
+  });
+
   it('quotes the task as the user first stated it, and the final message of the last turn', () => {
     const out = fold([{ ...task('Add the cap.'), quote: 'Please, add the cap.' }, said('final-message', 'Added.', { quote: 'Added. Next step: run it.' })]);
     expect(out.fields.task_as_stated).toBe('Please, add the cap.');
