@@ -219,6 +219,14 @@ describe('extractWorkEvents', () => {
     expect(kinds(extractWorkEvents(t.records()), 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Sessions are never deleted: src/session/store.js keeps them.']);
   });
 
+  it("keeps a background subagent's report, when its notification returns it, as a finding of the main session", () => {
+    const t = new TranscriptBuilder();
+    t.user('<task-notification><status>completed</status><summary>Agent "find the leak" finished</summary><result>Root cause: src/cache/lru.ts never evicts.</result></task-notification>', { origin: { kind: 'task-notification' } });
+    const events = extractWorkEvents(t.records());
+    expect(kinds(events, 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Root cause: src/cache/lru.ts never evicts.']);
+    expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[completed] find the leak']);
+  });
+
   it('keeps the row of a subagent still running in the background open', () => {
     const t = new TranscriptBuilder();
     t.toolUse('t1', 'Agent', { description: 'probe', prompt: 'p' });
