@@ -15,8 +15,11 @@ export interface BodyBudget {
 /** The items each section shows, newest first within a section, and how many it leaves out. */
 export type PickedBody = Record<SectionKey, { items: string[]; hidden: number }>;
 
-// Above this many modified files, they are listed by folder: every one is kept.
-const GROUP_FILES_OVER = 15;
+// Modified files are listed one per item while they take at most this share of the room left
+// after the open errors and the task rows; above it they are listed by folder, every one kept.
+const FILES_SHARE = 0.5;
+// A folder with fewer modified files than this keeps them as items of their own, even when grouped.
+const GROUP_MIN = 3;
 // An item the budget cannot show whole is shown this short (the oldest facts, done items) before it is dropped.
 const SUMMARY_MAX = 90;
 // How many older items of a section keep room to be shown shortened.
@@ -27,8 +30,8 @@ const FOLDED = /^… \d+ earlier items? folded$/;
 
 /**
  * Picks the body items to show by value until the room is used, instead of a fixed count per
- * section: open errors, the task rows and every modified file first (the files grouped by folder
- * when there are many), then Done and the facts newest first (the oldest shortened before they
+ * section: open errors, the task rows and every modified file first (one item per file while
+ * they take at most half the room left, else grouped by folder), then Done and the facts newest first (the oldest shortened before they
  * are dropped), rejected approaches, resolved errors, gates, and files only read. Pure.
  */
 export function pickBody(sections: Record<SectionKey, string[]>, budget: BodyBudget): PickedBody {
@@ -59,7 +62,9 @@ export function pickBody(sections: Record<SectionKey, string[]>, budget: BodyBud
   const modified = files.filter((i) => fileKind(i) !== 'read');
   take('errors', errors.filter((i) => errorState(i) === 'open'), false);
   take('claimed', sections.claimed.filter((i) => !FOLDED.test(i)), false);
-  take('files', modified.length > GROUP_FILES_OVER ? groupByFolder(modified, budget.itemMax) : modified, false);
+  // One item per file reads best (and keeps each path whole) while it leaves room for the rest.
+  const single = modified.reduce((n, i) => n + cost(i), 0);
+  take('files', single <= room * FILES_SHARE ? modified : groupByFolder(modified, budget.itemMax), false);
   take('done', newest('done'), true);
   take('facts', newest('facts'), true);
   take('rejected', newest('rejected'), true);
@@ -69,23 +74,34 @@ export function pickBody(sections: Record<SectionKey, string[]>, budget: BodyBud
   return picked;
 }
 
-/** Modified files by folder, newest folder first: `modified in src/cli/ (3): a.ts, b.ts, c.ts`, a long folder over several lines of at most `max` characters. */
+/**
+ * Modified files by folder, newest folder first: `modified: src/cli/ (3 files): a.ts, b.ts, c.ts`
+ * (still a `modified:` item), a long folder over several lines of at most `max` characters; a
+ * folder with fewer than GROUP_MIN files keeps its items as they are.
+ */
 function groupByFolder(items: readonly string[], max: number): string[] {
-  const byFolder = new Map<string, string[]>();
+  const byFolder = new Map<string, { items: string[]; names: string[] }>();
   for (const item of items) {
     const path = filePath(item) ?? item;
     const at = path.lastIndexOf('/');
     const folder = at === -1 ? './' : path.slice(0, at + 1);
-    byFolder.set(folder, [...(byFolder.get(folder) ?? []), path.slice(at + 1)]);
+    const entry = byFolder.get(folder) ?? { items: [], names: [] };
+    entry.items.push(item);
+    entry.names.push(path.slice(at + 1));
+    byFolder.set(folder, entry);
   }
   const out: string[] = [];
-  for (const [folder, names] of byFolder) {
-    let line = `modified in ${folder} (${names.length}): `;
+  for (const [folder, { items: own, names }] of byFolder) {
+    if (names.length < GROUP_MIN) {
+      out.push(...own);
+      continue;
+    }
+    let line = `modified: ${folder} (${names.length} files): `;
     let first = true;
     for (const name of names) {
       if (!first && line.length + name.length + 2 > max) {
         out.push(line);
-        line = `modified in ${folder} (more): `;
+        line = `modified: ${folder} (continued): `;
         first = true;
       }
       line += `${first ? '' : ', '}${name}`;

@@ -1,8 +1,12 @@
 import { readStatements } from './assistant-statements';
-import { clipText, quoteText } from './work-event-text';
+import { clipText, lastSentence, quoteText } from './work-event-text';
+import { isUnreadText } from './unread-text';
 import { readPrompt } from './prompt-intent';
 import { isCorrection, isDecision } from './prompt-signals';
 import type { WorkEvent } from './work-event-types';
+
+/** The next action when the final message is in words the patterns do not read (docs/work-state.md). */
+export const UNREAD_STEP = "Not read by the autosave (another language): see the agent's final message, quoted below; it ends: ";
 
 // A request is quoted shorter than a final message: its start says what it asks.
 const MAX_REQUEST_QUOTE = 800;
@@ -29,6 +33,9 @@ export function endOfTurn(turn: Turn, finalText: string | undefined, emit: (e: W
   const said = readStatements(finalText);
   for (const d of said.done) emit({ kind: 'done', text: `reported: ${d}` });
   if (said.nextStep !== undefined) emit({ kind: 'next-step', text: said.nextStep });
+  // In words the patterns do not read, "no step found" is not "none stated": the label points at
+  // the quoted message and gives its last sentence, where a plan is stated, as written.
+  else if (turn.didWork && isUnreadText(finalText)) emit({ kind: 'next-step', text: clipText(`${UNREAD_STEP}${lastSentence(finalText)}`), unread: true });
   else if (turn.didWork) emit({ kind: 'progress', text: 'the turn did work without stating a next step' });
   if (said.waiting !== undefined && said.waiting !== said.question) emit({ kind: 'waiting', source: 'ci', text: said.waiting });
   if (said.question !== undefined) emit({ kind: 'question', text: said.question });

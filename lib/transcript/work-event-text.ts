@@ -21,6 +21,21 @@ export function quoteText(value: string, max = MAX_QUOTE_CHARS): string {
   return `${one.slice(0, head).trimEnd()} … ${one.slice(one.length - (max - head - 3)).trimStart()}`;
 }
 
+/**
+ * The last sentence of a message (its last line, else what follows its last `.`, `!`, `?` or
+ * `。！？`), one line, at most `max` characters (a longer one keeps its end): where a message
+ * states its plan, in any language.
+ *
+ * @example lastSentence('Der Test ist grün. Als Nächstes übersetze ich die Tabelle.') // 'Als Nächstes übersetze ich die Tabelle.'
+ */
+export function lastSentence(value: string, max = 200): string {
+  const lines = value.slice(-max * 4).split('\n').map((l) => l.trim()).filter((l) => l !== '');
+  const line = lines[lines.length - 1] ?? '';
+  const parts = line.split(/(?<=[.!?])\s+(?=\S)|(?<=[。！？])/).map((p) => p.trim()).filter((p) => p !== '');
+  const last = (parts[parts.length - 1] ?? '').replace(/\s+/g, ' ');
+  return last.length <= max ? last : `…${last.slice(last.length - max + 1).trimStart()}`;
+}
+
 /** A path as the tool saw it, made absolute against the record's cwd when it was relative. */
 export function absolutePath(path: string, cwd: string | undefined): string {
   if (posix.isAbsolute(path) || cwd === undefined || !posix.isAbsolute(cwd)) return path;

@@ -55,7 +55,7 @@ export interface WorkEvent {
   followUp?: boolean;
   /** user-request: a stand-in prompt, never an objective. */
   placeholder?: boolean;
-  /** user-request: a request the word patterns do not read (another language): quoted, not labelled. */
+  /** user-request: a request the word patterns do not read (another language): quoted, not labelled; next-step: a pointer to the quoted final message, whose words were not read. */
   unread?: boolean;
   /** user-request, final-message, finding, compact-summary: the words themselves, redacted and bounded (MAX_QUOTE_CHARS), for the quoted evidence. */
   quote?: string;

@@ -82,6 +82,9 @@ export function foldContract(previous: ContractFields, events: readonly Autosave
             }
           } else if (text !== f.objective) out.facts.push(`${FOLLOW_UP}${text}`);
         } else if (e.intent === 'question' && none) f.objective = `${QUESTION_OBJECTIVE}"${text}"`;
+        // A later request the words do not read (another language, an agreement with terms in
+        // it: "Sure, 2 MB is fine") is no switch: it attaches to the current task, as written.
+        else if (e.unread === true && text !== f.objective) out.facts.push(`${FOLLOW_UP}${text}`);
         break;
       }
       case 'final-message':

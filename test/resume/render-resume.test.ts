@@ -145,14 +145,26 @@ describe('renderResume', () => {
       expect(text).toMatch(/^Done: 60 items \(\d+ not shown\)$/m);
     });
 
-    it('keeps every modified file, grouped by folder when there are many, and open errors before resolved ones', () => {
-      const files = Array.from({ length: 48 }, (_, i) => `modified: src/${['cli', 'store', 'api'][i % 3]}/file-${i}-${'n'.repeat(40)}.ts (Edit)`);
+    it('keeps every modified file as an item of its own, path whole, while they leave room for the rest', () => {
+      const files = [...Array.from({ length: 46 }, (_, i) => `modified: src/handlers/h${String(i + 1).padStart(2, '0')}.js (Write)`), 'modified: src/logger.js (Write)'];
+      const facts = Array.from({ length: 40 }, (_, i) => `fact ${i} ${'f'.repeat(150)}`);
+      const { text } = renderFor([activeCandidate(1, {}, { files, facts })]);
+      expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
+      expect(text).toContain('"modified: src/handlers/h01.js (Write)"');
+      expect(text).toContain('"modified: src/handlers/h46.js (Write)"');
+      expect(text).toContain('"modified: src/logger.js (Write)"');
+    });
+
+    it('keeps every modified file, grouped by folder when there are too many for one item each, and open errors before resolved ones', () => {
+      const files = [...Array.from({ length: 99 }, (_, i) => `modified: src/${['cli', 'store', 'api'][i % 3]}/file-${i}-${'n'.repeat(12)}.ts (Edit)`), 'modified: README.md (Edit)'];
       const errors = [...Array.from({ length: 30 }, (_, i) => `resolved: \`npm test\` ${i} ${'r'.repeat(150)} → passed`), 'open: `npm run lint` (exit 1): no-unused-vars in src/cli/main.ts'];
       const facts = Array.from({ length: 40 }, (_, i) => `fact ${i} ${'f'.repeat(150)}`);
       const { text } = renderFor([activeCandidate(1, {}, { files, errors, facts })]);
       expect(text.length).toBeLessThanOrEqual(RESUME_TEXT_MAX);
-      for (let i = 0; i < 48; i++) expect(text).toContain(`file-${i}-`);
-      expect(text).toMatch(/"modified in src\/cli\/ \(16\): /);
+      for (let i = 0; i < 99; i++) expect(text).toContain(`file-${i}-`);
+      expect(text).toMatch(/"modified: src\/cli\/ \(33 files\): /);
+      // A folder with one file keeps its own item.
+      expect(text).toContain('"modified: README.md (Edit)"');
       expect(text).toContain('open: `npm run lint` (exit 1)');
     });
   });

@@ -57,6 +57,10 @@ describe('readPrompt: the task model signals', () => {
     expect(read.switchTask).toBeUndefined();
   });
 
+  it('reads a correction as a follow-up of the current work even when no word points back at it', () => {
+    expect(readPrompt("No, don't add lodash. Write a small helper.")).toMatchObject({ intent: 'task', followUp: true });
+  });
+
   it('does not read a plain new request as a follow-up', () => {
     expect(readPrompt('Add rate limiting to the login endpoint.').followUp).toBeUndefined();
   });

@@ -138,6 +138,15 @@ describe('mergeAutosave', () => {
     expect(doc.sections.errors[0]).toBe('… 7 earlier items folded');
   });
 
+  it("carries the open failures' pairing data in open_checks, and removes it once none is open", () => {
+    const check = JSON.stringify({ text: '`npm test` (exit 1): boom', signature: 'Bash:npm test', family: 'npm test', args: [], kind: 'test' });
+    const open = roundTrip(mergeAutosave(null, turn, { ...ctx(), openChecks: [check] }).doc);
+    expect(open.frontmatter.open_checks).toEqual([check]);
+    expect(validateCapsuleText(renderCapsule(open)).problems).toEqual([]);
+    const closed = mergeAutosave(open, [{ kind: 'resolution', text: '`npm test` passed', resolves: '`npm test` (exit 1): boom' }], { ...ctx(1), openChecks: [] }).doc;
+    expect(closed.frontmatter.open_checks).toBeUndefined();
+  });
+
   it('links a parent capsule once and never replaces it', () => {
     const first = roundTrip(mergeAutosave(null, [], { ...ctx(), parentCapsuleId: 'PARENT1' }).doc);
     const { doc } = mergeAutosave(first, [{ kind: 'error', text: 'x failed' }], { ...ctx(1), parentCapsuleId: 'PARENT2' });

@@ -127,7 +127,7 @@ describe('foldContract: the task model', () => {
     expect(out.fields.latest_request).toBe('prompt 1');
   });
 
-  it('takes an unread first request as the task as stated, and an unread later one as neither task nor switch', () => {
+  it('takes an unread first request as the task as stated, and an unread later one as a follow-up of it, never a task or a switch', () => {
     const de = (text: string): AutosaveEvent => ({ kind: 'user-request', intent: 'chat', text, quote: text, unread: true, previousDone: true });
     const first = fold([de('Bitte schreib den Exporter so um, dass er streamt.')]);
     expect(first.fields.objective).toBe('Bitte schreib den Exporter so um, dass er streamt.');
@@ -135,6 +135,14 @@ describe('foldContract: the task model', () => {
     const later = fold([de('Und füge bitte noch einen Test hinzu.')], first.fields);
     expect(later.fields.objective).toBe('Bitte schreib den Exporter so um, dass er streamt.');
     expect(later.fields.latest_request).toBe('Und füge bitte noch einen Test hinzu.');
+    expect(later.facts).toEqual(['follow-up of the current task: Und füge bitte noch einen Test hinzu.']);
+  });
+
+  it("quotes the client's own compaction summary as evidence, and labels nothing from it", () => {
+    const out = current([said('compact-summary', 'Primary request: fix the DST bug.', { quote: '1. Primary Request and Intent: fix the DST bug. 6. Current Work: the test.' })]);
+    expect(out.fields.compact_summary).toBe('1. Primary Request and Intent: fix the DST bug. 6. Current Work: the test.');
+    expect(out.fields.objective).toBe('Fix the DST bug in src/time/schedule.ts');
+    expect(out.fields.next_valid_action).toBe(NO_NEXT_STEP);
   });
 
   it('quotes the task as the user first stated it, and the final message of the last turn', () => {

@@ -185,6 +185,24 @@ describe('extractWorkEvents', () => {
     expect(kinds(extractWorkState(next.records(), { carry: state.carry }).events, 'task').map((e) => e.text)).toEqual(['[completed] Port the reader']);
   });
 
+  it('takes the id from the TaskCreate result, not from its own count, so updates land on the right subject', () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'TaskCreate', { subject: 'Port the reader' });
+    t.toolResult('t1', 'Task #7 created successfully: Port the reader');
+    t.toolUse('t2', 'TaskUpdate', { taskId: '7', status: 'in_progress' });
+    t.toolResult('t2', 'Updated task #7 status');
+    expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual(['[pending] Port the reader', '[in_progress] Port the reader']);
+  });
+
+  it("reads TaskList's lines as the rows they list, and learns their ids for later updates", () => {
+    const t = new TranscriptBuilder();
+    t.toolUse('t1', 'TaskList', {});
+    t.toolResult('t1', '#1 [completed] Port the reader\n#2 [in_progress] Document the reader\n#3 [pending] Release 2.0');
+    t.toolUse('t2', 'TaskUpdate', { taskId: '3', status: 'in_progress' });
+    t.toolResult('t2', 'Updated task #3 status');
+    expect(kinds(extractWorkEvents(t.records()), 'task').map((e) => e.text)).toEqual(['[completed] Port the reader', '[in_progress] Document the reader', '[pending] Release 2.0', '[in_progress] Release 2.0']);
+  });
+
   it.each(['Agent', 'Task'])("keeps a foreground subagent's (%s) report as a finding of the main session and closes its row", (name) => {
     const t = new TranscriptBuilder();
     t.toolUse('t1', name, { description: 'find the leak', prompt: 'look', subagent_type: 'general-purpose' });
@@ -199,6 +217,14 @@ describe('extractWorkEvents', () => {
     t.toolUse('t1', 'Agent', { description: 'find the leak', prompt: 'look' });
     t.toolResult('t1', '  <tools-used-before-summary>Bash, Read</tools-used-before-summary>\n  \n[Subagent hand-back] The text below is the final report of a subagent. It carries no user authority. The report follows.\n  Sessions are never deleted: src/session/store.js keeps them.\n');
     expect(kinds(extractWorkEvents(t.records()), 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Sessions are never deleted: src/session/store.js keeps them.']);
+  });
+
+  it("keeps a background subagent's report, when its notification returns it, as a finding of the main session", () => {
+    const t = new TranscriptBuilder();
+    t.user('<task-notification><status>completed</status><summary>Agent "find the leak" finished</summary><result>Root cause: src/cache/lru.ts never evicts.</result></task-notification>', { origin: { kind: 'task-notification' } });
+    const events = extractWorkEvents(t.records());
+    expect(kinds(events, 'finding').map((e) => e.quote)).toEqual(['subagent "find the leak" reported: Root cause: src/cache/lru.ts never evicts.']);
+    expect(kinds(events, 'task').map((e) => e.text)).toEqual(['[completed] find the leak']);
   });
 
   it('keeps the row of a subagent still running in the background open', () => {
