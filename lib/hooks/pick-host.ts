@@ -1,9 +1,10 @@
 import { claudeHost } from '../hosts/claude/claude-host';
 import { codexHost } from '../hosts/codex/codex-host';
+import { copilotHost } from '../hosts/copilot/copilot-host';
 import type { HostAdapter, HostName } from '../hosts/host';
 import { hostEvidence, hostFromArgv, type HostEvidence } from '../hosts/host-evidence';
 
-const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost };
+const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost, copilot: copilotHost };
 
 /** The host adapter a hook run uses, and the evidence it was chosen by. */
 export interface PickedHost {

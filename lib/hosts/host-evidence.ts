@@ -13,7 +13,7 @@ export interface HostEvidence {
   by: 'argument' | 'transcript' | 'session-env' | 'default';
 }
 
-const HOSTS: readonly HostName[] = ['claude', 'codex'];
+const HOSTS: readonly HostName[] = ['claude', 'codex', 'copilot'];
 
 /**
  * The host named on the hook's command line (`--host codex` or `--host=codex`); null when none
@@ -32,7 +32,8 @@ export function hostFromArgv(argv: readonly string[]): HostName | null | { inval
 /**
  * Which host sent a payload, from evidence that cannot point at the wrong one: a declared
  * `--host` first; else the payload's transcript file name, checked against its own session id
- * (Codex: `rollout-<time>-<session id>.jsonl`; Claude Code: `<session id>.jsonl`); else
+ * (Codex: `rollout-<time>-<session id>.jsonl`; Claude Code: `<session id>.jsonl`; Copilot:
+ * `session-state/<sessionId>/events.jsonl`, camelCase); else
  * Claude Code's session variable matching that id. A payload with none of these comes from a
  * registration without `--host`, which only Claude Code's own registrations are.
  */
@@ -41,6 +42,11 @@ export function hostEvidence(opts: { declared: HostName | null; payload: unknown
   const p = typeof opts.payload === 'object' && opts.payload !== null ? (opts.payload as Record<string, unknown>) : {};
   const sessionId = typeof p.session_id === 'string' && p.session_id !== '' ? p.session_id : null;
   const transcript = typeof p.transcript_path === 'string' ? p.transcript_path : null;
+  // Copilot's payloads are camelCase: `…/session-state/<sessionId>/events.jsonl`.
+  if (typeof p.sessionId === 'string' && p.sessionId !== '' && typeof p.transcriptPath === 'string') {
+    const parts = p.transcriptPath.split(/[\\/]/);
+    if (parts.length >= 3 && parts[parts.length - 1] === 'events.jsonl' && parts[parts.length - 2] === p.sessionId && parts[parts.length - 3] === 'session-state') return { host: 'copilot', by: 'transcript' };
+  }
   if (sessionId !== null && transcript !== null) {
     const name = transcript.slice(Math.max(transcript.lastIndexOf('/'), transcript.lastIndexOf('\\')) + 1);
     if (name.startsWith('rollout-') && name.endsWith(`-${sessionId}.jsonl`)) return { host: 'codex', by: 'transcript' };
