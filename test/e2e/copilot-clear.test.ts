@@ -1,0 +1,76 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { copilotHooksFile } from '../../lib/hosts/copilot/hooks-file';
+import { REPO_ROOT } from './claude-client';
+import { removeRun } from './codex-client';
+import { copilotRequests, copilotResumeMessage, runCopilotSession, type CopilotRun } from './copilot-client';
+import { mkdirSync, writeFileSync } from 'node:fs';
+
+function git(dir: string, ...args: string[]): string {
+  return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
+}
+
+// `/clear` exists only in the interactive client (driven under tmux). Session A writes a file
+// and runs a failing test; that command first runs a second real session B (`copilot -p`) in
+// the same repository, so the newest capsule on the branch is B's. Then `/clear` and a prompt:
+// the new session's first request must carry A's work, not B's. Copilot ends A with
+// `user_exit` and starts the new session as `new`, the same as a fresh start: what ties them is
+// the client process both ran in (lib/hosts/copilot/session-source.ts).
+describe('a /clear in the real Copilot CLI', () => {
+  let session: CopilotRun;
+  beforeAll(() => {
+    session = runCopilotSession({
+      name: 'clear',
+      script: 'copilot-script-clear.json',
+      inputs: ['E2E-EDIT write the widget', 'E2E-TEST run the widget test', '/clear', 'AFTER-CLEAR what now?'],
+      setup: ({ home }) => {
+        mkdirSync(join(home, '.copilot', 'hooks'), { recursive: true });
+        const hooks = copilotHooksFile((file) => `node "${join(REPO_ROOT, 'dist', 'hooks', `${file}.js`)}"`);
+        writeFileSync(join(home, '.copilot', 'hooks', 'git-capsule.json'), `${JSON.stringify(hooks, null, 2)}\n`);
+      },
+    });
+  }, 900_000);
+  afterAll(() => removeRun(session?.out));
+
+  it('runs every input and exits', () => {
+    expect({ status: session.run.status, stderr: session.run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: '' });
+  });
+
+  const commits = (grep: string, format: string) => git(session.repo, 'log', `--format=${format}`, '--grep', grep, 'refs/heads/capsules').split('\n').filter(Boolean);
+
+  it("had the other session's capsule written after the cleared session's, so it is the newest", () => {
+    const log = git(session.repo, 'log', '--format=%s%n%b', 'refs/heads/capsules');
+    expect(log).toContain('gizmo');
+    const created = '%(trailers:key=Capsule-Created-At,valueonly,separator=)';
+    const other = commits('gizmo', created)[0];
+    const own = commits('widget', created).pop();
+    expect(own).toMatch(/^\d{4}-/);
+    expect(other).toMatch(/^\d{4}-/);
+    expect(Date.parse(other!)).toBeGreaterThan(Date.parse(own!));
+  });
+
+  it("carries the cleared session's own resume (objective, file, error) into the first request after /clear, not the other session's", () => {
+    const requests = copilotRequests(session.out);
+    const first = requests.find((r) => r.rule === 'after-clear')!;
+    expect(first).toBeDefined();
+    const block = copilotResumeMessage(first);
+    expect(block).toContain('widget');
+    expect(block).toContain('src/widget.ts');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).not.toContain('OTHER-SESSION-MARKER');
+    expect(block).not.toContain('tune the gizmo');
+    // Before the /clear no request carried a resume: the first session started fresh.
+    expect(requests.filter((r) => r.seq < first.seq && copilotResumeMessage(r) !== '')).toEqual([]);
+  });
+
+  it('logs no hook error', () => {
+    let log = '';
+    try {
+      log = readFileSync(join(session.repo, '.git', 'capsule', 'errors.log'), 'utf8');
+    } catch {
+      // none written
+    }
+    expect(log).toBe('');
+  });
+});
