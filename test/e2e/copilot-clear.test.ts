@@ -17,6 +17,13 @@ function git(dir: string, ...args: string[]): string {
 // the new session's first request must carry A's work, not B's. Copilot ends A with
 // `user_exit` and starts the new session as `new`, the same as a fresh start: what ties them is
 // the client process both ran in (lib/hosts/copilot/session-source.ts).
+/** The hooks registered at user level, running this checkout's bundles (`node scripts/build.mjs`). */
+function registerHooks({ home }: { home: string }): void {
+  mkdirSync(join(home, '.copilot', 'hooks'), { recursive: true });
+  const hooks = copilotHooksFile((file) => `node "${join(REPO_ROOT, 'dist', 'hooks', `${file}.js`)}"`);
+  writeFileSync(join(home, '.copilot', 'hooks', 'git-capsule.json'), `${JSON.stringify(hooks, null, 2)}\n`);
+}
+
 describe('a /clear in the real Copilot CLI', () => {
   let session: CopilotRun;
   beforeAll(() => {
@@ -24,11 +31,7 @@ describe('a /clear in the real Copilot CLI', () => {
       name: 'clear',
       script: 'copilot-script-clear.json',
       inputs: ['E2E-EDIT write the widget', 'E2E-TEST run the widget test', '/clear', 'AFTER-CLEAR what now?'],
-      setup: ({ home }) => {
-        mkdirSync(join(home, '.copilot', 'hooks'), { recursive: true });
-        const hooks = copilotHooksFile((file) => `node "${join(REPO_ROOT, 'dist', 'hooks', `${file}.js`)}"`);
-        writeFileSync(join(home, '.copilot', 'hooks', 'git-capsule.json'), `${JSON.stringify(hooks, null, 2)}\n`);
-      },
+      setup: registerHooks,
     });
   }, 900_000);
   afterAll(() => removeRun(session?.out));
@@ -72,5 +75,47 @@ describe('a /clear in the real Copilot CLI', () => {
       // none written
     }
     expect(log).toBe('');
+  });
+});
+
+// After `/compact` Copilot fires nothing, and what sessionStart injected is gone from the
+// context; its preCompact writes the checkpoint and renders the resume, which the next
+// userPromptSubmitted injects (lib/hooks/pre-compact.ts, lib/hooks/user-prompt-submit.ts).
+describe('a /compact in the real Copilot CLI', () => {
+  let session: CopilotRun;
+  beforeAll(() => {
+    session = runCopilotSession({
+      name: 'compact',
+      script: 'copilot-script-clear.json',
+      inputs: ['E2E-EDIT write the widget', 'E2E-TEST run the widget test', '/compact', 'AFTER-COMPACT go on', 'LATER-PROMPT and then?'],
+      setup: registerHooks,
+    });
+  }, 900_000);
+  afterAll(() => removeRun(session?.out));
+
+  it('runs every input and exits', () => {
+    expect({ status: session.run.status, stderr: session.run.stderr.slice(-2000) }).toEqual({ status: 0, stderr: '' });
+  });
+
+  it('wrote a pre-compact checkpoint', () => {
+    expect(git(session.repo, 'log', '--format=%B', 'refs/heads/capsules')).toMatch(/pre-compact/);
+  });
+
+  it("carries the session's own resume (objective, file, error) on the first prompt after the compaction, not the other session's", () => {
+    const requests = copilotRequests(session.out);
+    const first = requests.find((r) => r.rule === 'after-compact')!;
+    expect(first).toBeDefined();
+    const block = copilotResumeMessage(first);
+    expect(block).toContain('src/widget.ts');
+    expect(block).toContain('E2E-FAILURE-MARKER');
+    expect(block).toContain('E2E-EDIT write the widget');
+    expect(block).not.toContain('OTHER-SESSION-MARKER');
+    expect(block).not.toContain('tune the gizmo');
+  });
+
+  it('injects it once: the prompt after it carries none', () => {
+    const later = copilotRequests(session.out).filter((r) => JSON.stringify(r.messages[r.messages.length - 1]).includes('LATER-PROMPT'));
+    expect(later.length).toBeGreaterThan(0);
+    for (const r of later) expect(JSON.stringify(r.messages[r.messages.length - 1])).not.toContain('=== GIT-CAPSULE RESUME');
   });
 });
