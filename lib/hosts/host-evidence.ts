@@ -7,10 +7,11 @@ export interface HostEvidence {
    * `argument`: the registration declares it (`--host codex`, written by every Codex
    * registration git-capsule ships or installs); `transcript`: the payload's own transcript
    * file is named the way only that host names it; `session-env`: Claude Code's session
-   * variable equals the payload's session id; `default`: none of these, so the registration
+   * variable equals the payload's session id; `payload`: a camelCase `sessionId` and no
+   * `session_id` (Copilot, whose registration through `git-capsule-hook` loses `--host`); `default`: none of these, so the registration
    * is Claude Code's own (hooks/hooks.json and settings written before hosts were declared).
    */
-  by: 'argument' | 'transcript' | 'session-env' | 'default';
+  by: 'argument' | 'transcript' | 'payload' | 'session-env' | 'default';
 }
 
 const HOSTS: readonly HostName[] = ['claude', 'codex', 'copilot'];
@@ -42,10 +43,13 @@ export function hostEvidence(opts: { declared: HostName | null; payload: unknown
   const p = typeof opts.payload === 'object' && opts.payload !== null ? (opts.payload as Record<string, unknown>) : {};
   const sessionId = typeof p.session_id === 'string' && p.session_id !== '' ? p.session_id : null;
   const transcript = typeof p.transcript_path === 'string' ? p.transcript_path : null;
-  // Copilot's payloads are camelCase: `…/session-state/<sessionId>/events.jsonl`.
-  if (typeof p.sessionId === 'string' && p.sessionId !== '' && typeof p.transcriptPath === 'string') {
-    const parts = p.transcriptPath.split(/[\\/]/);
+  // Copilot's payloads are camelCase: `…/session-state/<sessionId>/events.jsonl`, and where
+  // none is named (sessionStart, userPromptSubmitted, sessionEnd), a `sessionId` without the
+  // `session_id` both other hosts always send.
+  if (typeof p.sessionId === 'string' && p.sessionId !== '') {
+    const parts = typeof p.transcriptPath === 'string' ? p.transcriptPath.split(/[\\/]/) : [];
     if (parts.length >= 3 && parts[parts.length - 1] === 'events.jsonl' && parts[parts.length - 2] === p.sessionId && parts[parts.length - 3] === 'session-state') return { host: 'copilot', by: 'transcript' };
+    if (p.session_id === undefined) return { host: 'copilot', by: 'payload' };
   }
   if (sessionId !== null && transcript !== null) {
     const name = transcript.slice(Math.max(transcript.lastIndexOf('/'), transcript.lastIndexOf('\\')) + 1);

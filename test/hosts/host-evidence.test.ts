@@ -50,7 +50,12 @@ describe('hostEvidence', () => {
   it("recognises Copilot's camelCase payload by its events.jsonl under the session's own folder", () => {
     const payload = { sessionId: 'abc-1', transcriptPath: '/home/u/.copilot/session-state/abc-1/events.jsonl' };
     expect(hostEvidence({ declared: null, payload, env: {} })).toEqual({ host: 'copilot', by: 'transcript' });
-    expect(hostEvidence({ declared: null, payload: { ...payload, sessionId: 'other' }, env: {} }).by).toBe('default');
+    expect(hostEvidence({ declared: null, payload: { ...payload, sessionId: 'other' }, env: {} }).by).toBe('payload');
+  });
+
+  it("recognises Copilot's camelCase sessionId without a session_id (its registration through git-capsule-hook loses --host)", () => {
+    expect(hostEvidence({ declared: null, payload: { sessionId: 'abc-1', cwd: '/x', source: 'new' }, env: {} })).toEqual({ host: 'copilot', by: 'payload' });
+    expect(hostEvidence({ declared: null, payload: { sessionId: 'abc-1', session_id: 'abc-1' }, env: {} }).by).toBe('default');
   });
 
   it('reads --host copilot from the command line', () => {
