@@ -1,11 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { copilotHooksFile } from '../../lib/hosts/copilot/hooks-file';
-import { REPO_ROOT } from './claude-client';
+import { runBundle } from '../support/run-cli';
 import { removeRun } from './codex-client';
 import { copilotRequests, copilotResumeMessage, runCopilotSession, type CopilotRun } from './copilot-client';
-import { mkdirSync, writeFileSync } from 'node:fs';
 
 function git(dir: string, ...args: string[]): string {
   return execFileSync('git', args, { cwd: dir, encoding: 'utf8' }).trim();
@@ -17,11 +15,10 @@ function git(dir: string, ...args: string[]): string {
 // the new session's first request must carry A's work, not B's. Copilot ends A with
 // `user_exit` and starts the new session as `new`, the same as a fresh start: what ties them is
 // the client process both ran in (lib/hosts/copilot/session-source.ts).
-/** The hooks registered at user level, running this checkout's bundles (`node scripts/build.mjs`). */
-function registerHooks({ home }: { home: string }): void {
-  mkdirSync(join(home, '.copilot', 'hooks'), { recursive: true });
-  const hooks = copilotHooksFile((file) => `node "${join(REPO_ROOT, 'dist', 'hooks', `${file}.js`)}"`);
-  writeFileSync(join(home, '.copilot', 'hooks', 'git-capsule.json'), `${JSON.stringify(hooks, null, 2)}\n`);
+/** The README's route: `git capsule install --copilot` (this checkout's built CLI), at user level in the throwaway home. */
+function registerHooks({ repo, home }: { repo: string; home: string }): void {
+  const r = runBundle(['install', '--copilot'], { cwd: repo, env: { ...process.env, HOME: home, COPILOT_HOME: '' } });
+  if (r.code !== 0 || !existsSync(join(home, '.copilot', 'hooks', 'git-capsule.json'))) throw new Error(`git capsule install --copilot failed: ${r.stderr || r.stdout}`);
 }
 
 describe('a /clear in the real Copilot CLI', () => {
@@ -65,6 +62,16 @@ describe('a /clear in the real Copilot CLI', () => {
     expect(block).not.toContain('tune the gizmo');
     // Before the /clear no request carried a resume: the first session started fresh.
     expect(requests.filter((r) => r.seq < first.seq && copilotResumeMessage(r) !== '')).toEqual([]);
+  });
+
+  it("lists the capsules Copilot wrote, and resumes one on purpose, from the CLI any host's agent runs", () => {
+    const cli = (args: string[]) => runBundle(args, { cwd: session.repo, env: { ...process.env, HOME: session.home } });
+    const listed = JSON.parse(cli(['list', '--status', 'active,resumed', '--json']).stdout) as Array<{ id: string; objective?: string }>;
+    const other = listed.find((c) => /gizmo/.test(c.objective ?? ''));
+    expect(other).toBeDefined();
+    const resumed = cli(['resume', '--id', other!.id, '--no-consume']);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stdout).toContain('OTHER-SESSION-MARKER');
   });
 
   it('logs no hook error', () => {

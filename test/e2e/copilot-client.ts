@@ -112,6 +112,8 @@ export function runCopilotSession(opts: { name: string; script: string; inputs: 
       COPILOT_MODEL: 'gpt-4o',
       COPILOT_OFFLINE: 'true',
       TMPDIR: clientTmp(root),
+      // A turn that runs a second real session takes over 40 s on a loaded machine.
+      CPH_TUI_IDLE_S: '120',
       ...opts.env,
     };
     // A second session the script may start from a command (`"$HOME/copilot-again.sh" -p …`):

@@ -73,4 +73,19 @@ describe('git capsule install --copilot', () => {
     await cli(['install', '--copilot']);
     expect(existsSync(join(home, 'elsewhere', 'hooks', 'git-capsule.json'))).toBe(true);
   });
+
+  const doctor = async () => (JSON.parse((await cli(['doctor', '--json'])).stdout) as Array<{ name: string; status: string; detail: string }>).find((c) => c.name === 'copilot hooks');
+
+  it('is what doctor reports as the Copilot route, and says nothing of Copilot where it is not installed', async () => {
+    expect(await doctor()).toBeUndefined();
+    await cli(['install', '--copilot']);
+    expect(await doctor()).toMatchObject({ status: 'ok', detail: expect.stringContaining(userFile()) });
+  });
+
+  it('makes doctor say the repository route needs a trusted folder, and warn when both levels run the hooks', async () => {
+    await cli(['install', '--copilot', '--project']);
+    expect(await doctor()).toMatchObject({ status: 'ok', detail: expect.stringContaining('trusted') });
+    await cli(['install', '--copilot']);
+    expect(await doctor()).toMatchObject({ status: 'warn', detail: expect.stringContaining('runs twice') });
+  });
 });
