@@ -31,6 +31,7 @@ const ALLOWED: Record<string, string[]> = {
   hosts: ['local-state', 'git', ...PURE],
   'hosts/claude': ['hosts', 'local-state', 'git', ...PURE],
   'hosts/codex': ['hosts', 'local-state', 'git', ...PURE],
+  'hosts/copilot': ['hosts', 'local-state', 'git', ...PURE],
   'resume-runtime': ['store', 'git', 'local-state', 'hosts', ...PURE],
   'budget-runtime': ['hosts', 'hosts/claude', 'local-state', 'git', ...PURE],
   'supervise-runtime': ['budget-runtime', 'resume-runtime', 'store', 'hosts', 'hosts/claude', 'local-state', 'git', ...PURE],

@@ -9,6 +9,7 @@ import { isStaleLock, STALE_REF_LOCK_MS } from '../git/stale-ref-lock';
 import { locateRuntime } from '../local-state/runtime-dir';
 import { projectRoot } from '../hosts/claude/settings-file';
 import { checkHookRoutes } from './doctor-routes';
+import { checkCopilotRoute } from './doctor-copilot';
 import { checkGitHooks } from './doctor-git-hooks';
 
 /** One doctor finding: what was checked, the verdict, what was seen, and how to fix it. */
@@ -35,7 +36,9 @@ export async function runDoctorChecks(cwd: string, env: NodeJS.ProcessEnv, now: 
   const projectDir = projectRoot(cwd);
   const routes = checkHookRoutes({ projectDir, env, runtimeDir: location.runtimeDir, now });
   checks.push(...routes);
-  const hooksRun = routes[0]?.status === 'ok';
+  const copilot = checkCopilotRoute({ projectDir, env });
+  if (copilot !== null) checks.push(copilot);
+  const hooksRun = routes[0]?.status === 'ok' || copilot?.status === 'ok';
   if (gitCheck?.status === 'fail') {
     checks.push({ name: 'memory ref', status: 'fail', detail: 'not checked: git is missing', fix: gitCheck.fix });
   } else {

@@ -1,8 +1,9 @@
 import { claudeHost } from '../hosts/claude/claude-host';
 import { codexHost } from '../hosts/codex/codex-host';
+import { copilotHost } from '../hosts/copilot/copilot-host';
 import type { HostAdapter, HostName } from '../hosts/host';
 
-const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost };
+const ADAPTERS: { readonly [H in HostName]: HostAdapter } = { claude: claudeHost, codex: codexHost, copilot: copilotHost };
 
 /** The host a hook runs under, and what said so. */
 export interface HostEvidence {
@@ -11,10 +12,12 @@ export interface HostEvidence {
    * `argument`: the registration declares it (`--host codex`, written by every Codex
    * registration git-capsule ships or installs); `transcript`: the payload's own transcript
    * file is named the way only that host names it; `session-env`: Claude Code's session
-   * variable equals the payload's session id; `default`: none of these, so the registration
-   * is Claude Code's own (hooks/hooks.json and settings written before hosts were declared).
+   * variable equals the payload's session id; `payload`: a camelCase `sessionId` and no
+   * `session_id` (Copilot, whose registration through `git-capsule-hook` loses `--host`);
+   * `default`: none of these, so the registration is Claude Code's own (hooks/hooks.json and
+   * settings written before hosts were declared).
    */
-  by: 'argument' | 'transcript' | 'session-env' | 'default';
+  by: 'argument' | 'transcript' | 'payload' | 'session-env' | 'default';
 }
 
 const HOSTS = Object.keys(ADAPTERS) as readonly HostName[];
@@ -36,7 +39,8 @@ export function hostFromArgv(argv: readonly string[]): HostName | null | { inval
 /**
  * Which host sent a payload, from evidence that cannot point at the wrong one: a declared
  * `--host` first; else the payload's transcript file name, checked against its own session id
- * (Codex: `rollout-<time>-<session id>.jsonl`; Claude Code: `<session id>.jsonl`); else
+ * (Codex: `rollout-<time>-<session id>.jsonl`; Claude Code: `<session id>.jsonl`; Copilot:
+ * `session-state/<sessionId>/events.jsonl`, camelCase); else
  * Claude Code's session variable matching that id. A payload with none of these comes from a
  * registration without `--host`, which only Claude Code's own registrations are.
  */
@@ -45,6 +49,14 @@ export function hostEvidence(opts: { declared: HostName | null; payload: unknown
   const p = typeof opts.payload === 'object' && opts.payload !== null ? (opts.payload as Record<string, unknown>) : {};
   const sessionId = typeof p.session_id === 'string' && p.session_id !== '' ? p.session_id : null;
   const transcript = typeof p.transcript_path === 'string' ? p.transcript_path : null;
+  // Copilot's payloads are camelCase: `…/session-state/<sessionId>/events.jsonl`, and where
+  // none is named (sessionStart, userPromptSubmitted, sessionEnd), a `sessionId` without the
+  // `session_id` both other hosts always send.
+  if (typeof p.sessionId === 'string' && p.sessionId !== '') {
+    const parts = typeof p.transcriptPath === 'string' ? p.transcriptPath.split(/[\\/]/) : [];
+    if (parts.length >= 3 && parts[parts.length - 1] === 'events.jsonl' && parts[parts.length - 2] === p.sessionId && parts[parts.length - 3] === 'session-state') return { host: 'copilot', by: 'transcript' };
+    if (p.session_id === undefined) return { host: 'copilot', by: 'payload' };
+  }
   if (sessionId !== null && transcript !== null) {
     const name = transcript.slice(Math.max(transcript.lastIndexOf('/'), transcript.lastIndexOf('\\')) + 1);
     if (name.startsWith('rollout-') && name.endsWith(`-${sessionId}.jsonl`)) return { host: 'codex', by: 'transcript' };

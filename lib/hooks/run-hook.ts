@@ -92,7 +92,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     const systemMessage = oneLine(`capsule: ${spec.event} hook skipped [${code}] ${message}${where}`, 300);
     return { stdout: host.renderOutput(spec.event, { systemMessage }), failCode: code };
   };
-  if (declared.invalid !== undefined) return failOpen('HOOK_HOST_UNKNOWN', `--host ${declared.invalid}: expected claude or codex`);
+  if (declared.invalid !== undefined) return failOpen('HOOK_HOST_UNKNOWN', `--host ${declared.invalid}: expected claude, codex or copilot`);
 
   const startedAt = Date.now();
   let timer: NodeJS.Timeout | undefined;

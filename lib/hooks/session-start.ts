@@ -12,6 +12,8 @@ import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { continueFrom } from '../local-state/continuation';
 import { noteLiveSession } from './hand-over';
+import { readLineageRecord, type LineageRecord } from '../local-state/lineage-record';
+import { isUsableSignal } from '../local-state/lineage-signal';
 import type { CapsuleDocument } from '../capsule/types';
 import { awaitAutosave, lineageKey } from './await-autosave';
 
@@ -30,11 +32,13 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
     redact: redactHostText,
     handle: async (input, ctx) => {
       const sessionId = typeof input.session_id === 'string' && input.session_id !== '' ? input.session_id : undefined;
-      writeBootReceipt(ctx, sessionId, input.source);
       const signal = ctx.host.lineageSignal(ctx.env);
-      const resumes = (input.source === 'clear' || input.source === 'compact') && deps.runResume !== undefined;
-      if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, input.source === 'startup' || input.source === 'resume');
-      noteCodePath(input.source === 'clear' || input.source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
+      // A host whose source cannot tell a /clear from a start (Copilot) decides by its client's lineage.
+      const source = ctx.host.sessionSource ? ctx.host.sessionSource(input.source, sessionId, lineageRecordOf(ctx, signal)) : input.source;
+      writeBootReceipt(ctx, sessionId, source);
+      const resumes = (source === 'clear' || source === 'compact') && deps.runResume !== undefined;
+      if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, source === 'startup' || source === 'resume');
+      noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
       // The ended session's Stop may still be committing its autosave: the resume reads it.
       if (resumes) await awaitAutosave(ctx, { lineage: lineageKey(signal) });
       // The resume starts first (it reads the receipt just written), so its git process starts
@@ -45,9 +49,9 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       try {
         // A compaction starts a new budget window; compact payloads also name the model.
         const gitConfig = await readHookGitConfig(ctx);
-        budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source: input.source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
+        budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
         // The marker is one per repository: only a host without a lineage signal falls back on it.
-        if (input.source === 'compact' && sessionId && signal === null) linkToCheckpoint(ctx, sessionId);
+        if (source === 'compact' && sessionId && signal === null) linkToCheckpoint(ctx, sessionId);
       } catch (err) {
         await resuming?.catch(() => undefined); // the resume commits before it returns: let it finish
         throw err;
@@ -66,7 +70,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       const store = await deps.openStore({ cwd: ctx.projectDir, env: ctx.env, repo: ctx.repo });
       try {
         if (!(await store.exists())) return;
-        const orientation = await orient(store, ctx, { sessionId, source: input.source, signal });
+        const orientation = await orient(store, ctx, { sessionId, source, signal });
         return orientation ? { additionalContext: orientation } : undefined;
       } finally {
         // Not awaited: cat-file exits by itself once its input is closed, and the hook's process exits next.
@@ -147,3 +151,12 @@ function linkToResumed(ctx: HookContext, sessionId: string, capsuleId: string, d
 }
 
 
+
+/** The lineage record of the hook's client process, or null (no signal, none written, unreadable). */
+function lineageRecordOf(ctx: HookContext, signal: LineageSignal | null): LineageRecord | null {
+  try {
+    return isUsableSignal(signal) ? readLineageRecord(ctx.runtimeDir, signal) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,12 +1,15 @@
 import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
 import { noteCodePath } from '../launch/code-path';
 import { recordPrompt } from '../local-state/prompt-journal';
+import { takePendingContext } from '../local-state/pending-context';
 import type { HookSpec } from './run-hook';
 
 /**
  * UserPromptSubmit: records the prompt for the next autosave (the transcript can lag behind
- * it), then the budget warning, once per context window, from the warning point (docs/hooks.md "Budgets").
- * It must stay cheap: no yaml, no ajv, no store, no git process (the margins from git config
+ * it), then the budget warning, once per context window, from the warning point (docs/hooks.md
+ * "Budgets"). On a host that runs nothing after a compaction (Copilot), it first injects the
+ * resume the PreCompact left for this session, once. It must stay cheap: no yaml, no ajv, no
+ * store, no git process (the margins from git config
  * come from the snapshot the last SessionStart or Stop took); the record is one small file.
  */
 export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
@@ -22,6 +25,18 @@ export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
         ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
       }
     }
-    return budgetOnUserPromptSubmit(input, ctx);
+    const pending = ctx.host.resumeAfterCompact === 'next-prompt' && input.session_id ? takePending(ctx.runtimeDir, input.session_id, ctx) : null;
+    const budget = budgetOnUserPromptSubmit(input, ctx);
+    if (pending === null) return budget;
+    return { additionalContext: budget ? `${pending}\n\n${budget.additionalContext}` : pending };
   },
 };
+
+function takePending(runtimeDir: string, sessionId: string, ctx: { warn: (code: 'SESSION_STATE_UNWRITABLE', message: string) => void }): string | null {
+  try {
+    return takePendingContext(runtimeDir, sessionId);
+  } catch (err) {
+    ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
+    return null;
+  }
+}

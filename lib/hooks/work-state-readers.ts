@@ -1,6 +1,7 @@
 import { claudeRecordView } from '../hosts/claude/record-view';
 import { extractWorkState } from '../hosts/claude/work-events';
 import { extractCodexWorkState } from '../hosts/codex/work-events';
+import { extractCopilotWorkState } from '../hosts/copilot/work-events';
 import type { HostName, HostRecordView, HostWorkStateReader } from '../hosts/host';
 
 /**
@@ -11,6 +12,7 @@ import type { HostName, HostRecordView, HostWorkStateReader } from '../hosts/hos
 export const WORK_STATE_READERS: { readonly [H in HostName]: HostWorkStateReader } = {
   claude: extractWorkState,
   codex: extractCodexWorkState,
+  copilot: extractCopilotWorkState,
 };
 
 /** The part of a record each host's reader reads (HostRecordView); a host not listed has its records redacted whole. */

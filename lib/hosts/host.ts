@@ -1,3 +1,4 @@
+import type { LineageRecord } from '../local-state/lineage-record';
 import type { LineageSignal } from '../local-state/lineage-signal';
 import type { ContextFill } from '../budget/context-fill';
 import type { NativePointResult } from '../budget/native-point';
@@ -62,13 +63,14 @@ export interface HostBudget {
 }
 
 /** The hosts git-capsule has an adapter for. */
-export type HostName = 'claude' | 'codex';
+export type HostName = 'claude' | 'codex' | 'copilot';
 
 /**
  * A host adapter: everything the hooks need to know about one host, so the core never learns a
  * host's field names. It turns the host's payloads into the core's typed inputs, and the core's
  * answers into the host's envelope; its HostWorkStateReader turns the transcript into work events.
- * Implemented by `lib/hosts/claude/claude-host.ts` and `lib/hosts/codex/codex-host.ts`;
+ * Implemented by `lib/hosts/claude/claude-host.ts`, `lib/hosts/codex/codex-host.ts` and
+ * `lib/hosts/copilot/copilot-host.ts`;
  * `lib/hooks/pick-host.ts` chooses one per hook run from declared evidence only.
  */
 export interface HostAdapter {
@@ -97,6 +99,12 @@ export interface HostAdapter {
    */
   lineageSignal(env: NodeJS.ProcessEnv): LineageSignal | null;
   /**
+   * The core's SessionStart source (startup, resume, clear, compact) for a host whose own source
+   * does not say it (Copilot: `new` both at a fresh start and after `/clear`), from the lineage
+   * record of the hook's client process (null when none); absent: the payload's source is the core's.
+   */
+  sessionSource?(source: string, sessionId: string | undefined, record: LineageRecord | null): string;
+  /**
    * The budget's inputs from this host; absent for Claude Code, whose fill and native point
    * lib/budget resolves from its transcript, settings and environment.
    */
@@ -107,4 +115,11 @@ export interface HostAdapter {
    * `stop_hook_active` is set, whatever a handler answered.
    */
   readonly stopLoopGuard: 'host' | 'ours';
+  /**
+   * Where the resume after a compaction is injected: `session-start` (absent) when the host
+   * runs SessionStart(compact) after it; `next-prompt` when it runs nothing after it and
+   * drops what was injected at session start (Copilot): PreCompact renders the resume from its
+   * checkpoint and the session's next UserPromptSubmit injects it.
+   */
+  readonly resumeAfterCompact?: 'session-start' | 'next-prompt';
 }

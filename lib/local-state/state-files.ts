@@ -25,7 +25,7 @@ export const STATE_FILES = {
   compactMarker: { path: 'compact-marker.json', what: 'left by PreCompact for the session that continues after compaction', maxAgeMs: DAY_MS },
   errorLog: { path: 'errors.log', what: 'one coded line per hook failure or finding; trimmed to its newest 256 KiB past 1 MiB' },
   configCache: { path: 'git-config.json', what: 'the git config values and directories, reused while the config files keep their stat' },
-  sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link, the extraction's carry (open failures), its last checkpoint, and the prompts UserPromptSubmit recorded (<id>.prompts.json)", maxAgeMs: 30 * DAY_MS },
+  sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link, the extraction's carry (open failures), its last checkpoint, and the prompts UserPromptSubmit recorded (<id>.prompts.json); the resume a PreCompact left for a host that runs nothing after compaction (<id>.pending-context.json, taken by the next prompt)", maxAgeMs: 30 * DAY_MS },
   budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
   locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
   lineage: { path: 'lineage/', what: "each client process's hand-over record (`<host>-<signal>.json`, e.g. claude-<CLAUDE_PID>): its live session, the sessions before it, the hand-over a /clear or compaction left", maxAgeMs: 14 * DAY_MS },

@@ -47,6 +47,21 @@ describe('hostEvidence', () => {
     expect(hostEvidence({ declared: null, payload: { session_id: CODEX_SESSION, transcript_path: null }, env: { CLAUDE_CODE_SESSION_ID: CLAUDE_SESSION } }).by).toBe('default');
   });
 
+  it("recognises Copilot's camelCase payload by its events.jsonl under the session's own folder", () => {
+    const payload = { sessionId: 'abc-1', transcriptPath: '/home/u/.copilot/session-state/abc-1/events.jsonl' };
+    expect(hostEvidence({ declared: null, payload, env: {} })).toEqual({ host: 'copilot', by: 'transcript' });
+    expect(hostEvidence({ declared: null, payload: { ...payload, sessionId: 'other' }, env: {} }).by).toBe('payload');
+  });
+
+  it("recognises Copilot's camelCase sessionId without a session_id (its registration through git-capsule-hook loses --host)", () => {
+    expect(hostEvidence({ declared: null, payload: { sessionId: 'abc-1', cwd: '/x', source: 'new' }, env: {} })).toEqual({ host: 'copilot', by: 'payload' });
+    expect(hostEvidence({ declared: null, payload: { sessionId: 'abc-1', session_id: 'abc-1' }, env: {} }).by).toBe('default');
+  });
+
+  it('reads --host copilot from the command line', () => {
+    expect(hostFromArgv(['--host', 'copilot'])).toBe('copilot');
+  });
+
   it('falls back to Claude Code, whose own registrations carry no --host, when nothing else is known', () => {
     expect(hostEvidence({ declared: null, payload: 'not an object', env: {} })).toEqual({ host: 'claude', by: 'default' });
   });

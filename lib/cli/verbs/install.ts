@@ -4,6 +4,7 @@ import { CapsuleError } from '../../errors/capsule-error';
 import { locateRuntime } from '../../local-state/runtime-dir';
 import { findProjectRoot, hookBundleDir, readSettings, settingsPath, SETTINGS_SCOPES, wiredEvents, type SettingsScope } from '../../hosts/claude/settings-file';
 import { installSettingsHooks } from '../../hosts/claude/settings-install';
+import { installCopilotHooks } from '../../hosts/copilot/hooks-install';
 import { excludeLocalFile } from '../../git/info-exclude';
 import { parseVerbArgs, usageError } from '../args';
 import { EXIT, type CliContext, type Verb } from '../context';
@@ -12,7 +13,7 @@ import { EXIT, type CliContext, type Verb } from '../context';
 export const verb: Verb = {
   name: 'install',
   summary: 'wire the Claude Code hooks into .claude/settings.local.json (or --project, --user), or print the plugin install commands',
-  usage: `usage: git capsule install [--project | --user] [--plugin] [--json]
+  usage: `usage: git capsule install [--project | --user] [--plugin] [--copilot] [--json]
 
   (default)  add the six hooks to <project>/.claude/settings.local.json: not committed, so it
              may name this machine's paths
@@ -21,7 +22,12 @@ export const verb: Verb = {
              (a devDependency), else the git-capsule-hook command on PATH
   --user     \${CLAUDE_CONFIG_DIR:-~/.claude}/settings.json (every project of this user)
   --plugin   change nothing; print how to install git-capsule as a Claude Code plugin instead
+  --copilot  the GitHub Copilot CLI instead: ~/.copilot/hooks/git-capsule.json (\$COPILOT_HOME
+             when set; every folder), or with --project the committed
+             <project>/.github/hooks/git-capsule.json, which Copilot loads only once the user
+             trusts the folder. A file of git-capsule's own: other hook files are not touched
   --json     print { "scope", "settings", "added": [events], "commands", "excluded", "warnings" }
+             (--copilot: { "scope", "hooks", "written", "events" })
 
 The default adds /.claude/settings.local.json to .git/info/exclude unless git already ignores
 it, so 'git add -A' never commits this machine's paths ("excluded": the file edited, or null).
@@ -31,9 +37,20 @@ Only the bytes it adds change: the file keeps its formatting and key order, and
 nothing. Refused outside a git repository (NOT_A_REPO) and on a settings file that is not JSON
 (SETTINGS_INVALID: never overwritten).`,
   async run(args, ctx) {
-    const { values } = parseVerbArgs('install', args, { project: { type: 'boolean' }, user: { type: 'boolean' }, plugin: { type: 'boolean' }, json: { type: 'boolean' } }, false);
+    const { values } = parseVerbArgs('install', args, { project: { type: 'boolean' }, user: { type: 'boolean' }, plugin: { type: 'boolean' }, copilot: { type: 'boolean' }, json: { type: 'boolean' } }, false);
     const bundleDir = hookBundleDir(ctx.env);
     if (values.plugin) return printPluginRoute(bundleDir, ctx);
+    if (values.copilot) {
+      const scope = scopeOf(values, 'install') === 'project' ? 'project' : 'user';
+      const projectDir = requireProject(ctx.cwd, 'install');
+      const result = installCopilotHooks({ scope, projectDir, env: ctx.env, bundleDir, runtimeDir: locateRuntime(ctx.cwd, ctx.env).runtimeDir! });
+      if (values.json) ctx.stdout(`${JSON.stringify(result, null, 2)}\n`);
+      else {
+        ctx.stdout(result.written ? `installed: wrote ${result.hooks} (the GitHub Copilot CLI runs it for ${result.events.length} events)\n` : `already installed: ${result.hooks}\n`);
+        if (scope === 'project') ctx.stdout('note: Copilot runs a repository\'s hooks only once you trust the folder (answer "Yes" to its "Confirm folder trust" prompt)\n');
+      }
+      return EXIT.OK;
+    }
     const scope = scopeOf(values, 'install');
     const projectDir = requireProject(ctx.cwd, 'install');
     const runtimeDir = locateRuntime(ctx.cwd, ctx.env).runtimeDir!;

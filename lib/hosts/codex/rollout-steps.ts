@@ -1,5 +1,6 @@
 import type { CallOutcome } from '../../transcript/tool-call-events';
 import type { TranscriptRecord } from '../../transcript/records';
+import { patchFiles } from '../patch-files';
 import { contentText, pathOfCwd, rolloutLine, type RolloutItem, type RolloutPayload } from './rollout-records';
 
 /** One unit of work read from a rollout, in the order the model did it. */
@@ -88,12 +89,7 @@ function dropSummary(steps: RolloutStep[], message: unknown): void {
   if (last?.kind === 'assistant' && typeof message === 'string' && message.endsWith(last.text)) steps.pop();
 }
 
-/** The paths an apply_patch names (`*** Add File:`, `Update File:`, `Delete File:`, `Move to:`), as written. */
-export function patchFiles(patch: string): string[] {
-  const files = new Set<string>();
-  for (const m of patch.matchAll(/^\*\*\* (?:Add File|Update File|Delete File|Move to): (.+)$/gm)) files.add(m[1]!.trim());
-  return [...files];
-}
+export { patchFiles } from '../patch-files';
 
 function parseArguments(text: unknown): Record<string, unknown> {
   if (typeof text !== 'string') return {};
