@@ -24,7 +24,7 @@ const { values } = parseArgs({
   options: {
     authors: { type: 'string', default: '5,20' }, sessions: { type: 'string', default: '2' }, turns: { type: 'string', default: '10' },
     days: { type: 'string', default: '1' }, 'sync-every': { type: 'string', default: '10' }, 'seed-days': { type: 'string', default: '365' },
-    json: { type: 'boolean' }, keep: { type: 'boolean' },
+    json: { type: 'boolean' }, keep: { type: 'boolean' }, label: { type: 'string', default: 'run' },
   },
 });
 const [SESSIONS, TURNS, DAYS, SYNC_EVERY, SEED_DAYS] = ['sessions', 'turns', 'days', 'sync-every', 'seed-days'].map((k) => Number(values[k]));
@@ -117,7 +117,7 @@ async function seedYear(dir, env, remote, authors) {
 }
 
 async function runTeam(authorCount) {
-  const work = join(ROOT, '.bench-tmp', `team-scale-${authorCount}`);
+  const work = join(ROOT, '.bench-tmp', `team-scale-${values.label}-${authorCount}`);
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(work, 'home'), { recursive: true });
   const env = { PATH: process.env.PATH, HOME: join(work, 'home'), GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(work, 'home', '.gitconfig'), TZ: 'UTC', CAPSULE_STATE_DIR: join(work, 'state') };
@@ -207,7 +207,7 @@ async function runTeam(authorCount) {
 const results = [];
 for (const n of TEAMS) {
   results.push(await runTeam(n));
-  process.stderr.write(`team-scale: ${n} authors done (${results.at(-1).seconds} s, load ${loadavg()[0].toFixed(1)})\n`);
+  process.stderr.write(`team-scale: ${n} authors done (${results.at(-1).seconds} s, load ${loadavg()[0].toFixed(1)}): ${JSON.stringify(results.at(-1))}\n`);
 }
 if (values.json) console.log(JSON.stringify(results, null, 2));
 else {
