@@ -2,13 +2,15 @@ import { STATUSES, type CapsuleStatus } from '../capsule/types';
 import { collectEntries } from './collect-entries';
 import { planLayoutUpgrade } from './layout-upgrade';
 import type { MemoryTree } from './memory-tree';
-import { COUNTS_PATH, INDEX_DIR, compareNewestFirst, parseCounts, parseShard } from './selection-index';
+import { indexDays, readDayEntries } from './day-shards';
+import { COUNTS_PATH, compareNewestFirst, parseCounts } from './selection-index';
 import type { IndexEntry, ListIndexOptions, StatusCounts } from './types';
 
 /**
  * Index entries newest first (by UTC created_at), read from the derived index in the tip tree:
- * one tree read per status lists its day shards, which are then read newest day first until
- * `limit` entries are certain, so the newest active capsule costs three small reads at any N.
+ * one tree read per status lists its days, whose author shards are then read newest day first
+ * until `limit` entries are certain, so the newest active capsule costs four small reads at any N
+ * (a day the previous version wrote as one blob costs one read less).
  * A tip of an older layout is read through its upgrade plan (its own index converted, documents
  * read only for what that index lacks); a tip without any index falls back to recomputing from
  * the capsules. Throws MEMORY_ROOT, MEMORY_FORMAT_NEWER.
@@ -20,18 +22,17 @@ export async function listIndex(tree: MemoryTree, opts: ListIndexOptions = {}): 
   const limit = opts.limit ?? Number.POSITIVE_INFINITY;
   const [countsText, dayLists] = await Promise.all([
     tree.text(tip, COUNTS_PATH),
-    Promise.all(statuses.map(async (s) => ((await tree.tree(tip, `${INDEX_DIR}/${s}`)) ?? []).filter((e) => !e.isTree).map((e) => e.name))),
+    Promise.all(statuses.map((s) => indexDays(tree, tip, s))),
   ]);
   if (countsText === null || parseCounts(countsText) === null) {
     const all = (await entriesWithoutIndex(tree, tip)).filter((e) => statuses.includes(e.status));
     return all.sort(compareNewestFirst).slice(0, limit);
   }
   const found: IndexEntry[] = [];
-  // Newest day first, every status's shard of that day read in one round trip.
-  for (const day of [...new Set(dayLists.flat())].sort().reverse()) {
-    const here = statuses.filter((_, i) => dayLists[i]!.includes(day));
-    const texts = await Promise.all(here.map((s) => tree.text(tip, `${INDEX_DIR}/${s}/${day}`)));
-    found.push(...here.flatMap((s, i) => parseShard(texts[i] ?? '', s)).sort(compareNewestFirst));
+  // Newest day first, every status's shards of that day read in two round trips (folders, then blobs).
+  for (const day of [...new Set(dayLists.flatMap((d) => [...d.keys()]))].sort().reverse()) {
+    const here = statuses.flatMap((status, i) => (dayLists[i]!.has(day) ? [{ status, day, shape: dayLists[i]!.get(day)! }] : []));
+    found.push(...(await readDayEntries(tree, tip, here)).sort(compareNewestFirst));
     if (found.length >= limit) break;
   }
   return found.slice(0, limit);

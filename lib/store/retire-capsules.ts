@@ -5,7 +5,8 @@ import { commitLine } from './commit-message';
 import { FORMAT_VERSION, RETIRED_DIR, capsuleDir, documentIn, retiredPath } from './memory-format';
 import type { MemoryTree } from './memory-tree';
 import type { Retention } from './retention';
-import { COUNTS_PATH, INDEX_DIR, dayOfSortKey, encodeCounts, parseCounts, parseShard, replaceShardLine, shardPath } from './selection-index';
+import { indexDays, readDayEntries } from './day-shards';
+import { COUNTS_PATH, dayOfSortKey, dayShardDir, encodeCounts, entryShardPath, parseCounts, replaceShardLine } from './selection-index';
 import { maxStatus } from './status-lattice';
 import type { StoreParts } from './store-parts';
 import type { IndexEntry } from './types';
@@ -69,30 +70,33 @@ export async function retireFinished(parts: StoreParts, opts: { now: Date; reten
   });
 }
 
-/** Index entries of finished capsules created before `horizon` (a UTC sort key): only the day shards up to it are read. */
+/** Index entries of finished capsules created before `horizon` (a UTC sort key): only the days up to it are read. */
 async function finishedBefore(tree: MemoryTree, tip: string, horizon: string): Promise<IndexEntry[]> {
   const horizonDay = dayOfSortKey(horizon);
-  const found: IndexEntry[] = [];
-  await Promise.all(FINISHED.map(async (status) => {
-    const root = `${INDEX_DIR}/${status}`;
-    const days = ((await tree.tree(tip, root)) ?? []).filter((e) => !e.isTree && e.name <= horizonDay).map((e) => e.name);
-    const texts = await Promise.all(days.map((d) => tree.text(tip, `${root}/${d}`)));
-    for (const text of texts) found.push(...parseShard(text ?? '', status).filter((e) => e.sortKey < horizon));
-  }));
-  return found;
+  const days = (await Promise.all(FINISHED.map(async (status) => [...(await indexDays(tree, tip, status))].filter(([day]) => day <= horizonDay).map(([day, shape]) => ({ status, day, shape }))))).flat();
+  return (await readDayEntries(tree, tip, days)).filter((e) => e.sortKey < horizon);
 }
 
-/** The index files after removing `entries`: their shards without their lines, the counts lowered. */
+/**
+ * The index files after removing `entries`: their shards without their lines, the counts lowered.
+ * A line is looked for in its author's shard and in its day's blob of the previous version; a
+ * day blob it leaves keeps its shape (the next write of that day splits it).
+ */
 async function indexWithout(tree: MemoryTree, tip: string, entries: readonly IndexEntry[]): Promise<Map<string, string | null>> {
   const files = new Map<string, string | null>();
   const byShard = new Map<string, IndexEntry[]>();
-  for (const e of entries) byShard.set(shardPath(e.status, dayOfSortKey(e.sortKey)), [...(byShard.get(shardPath(e.status, dayOfSortKey(e.sortKey))) ?? []), e]);
+  for (const e of entries) {
+    for (const path of [entryShardPath(e), dayShardDir(e.status, dayOfSortKey(e.sortKey))]) byShard.set(path, [...(byShard.get(path) ?? []), e]);
+  }
   const countsText = await tree.text(tip, COUNTS_PATH);
   const counts = countsText === null ? null : parseCounts(countsText);
   await Promise.all([...byShard].map(async ([path, es]) => {
-    let text = await tree.text(tip, path);
+    // null for a path that is a folder or absent: nothing to edit there.
+    const was = await tree.text(tip, path);
+    if (was === null) return;
+    let text: string | null = was;
     for (const e of es) text = replaceShardLine(text, e.id, null);
-    files.set(path, text);
+    if (text !== was) files.set(path, text);
   }));
   if (counts !== null) {
     for (const e of entries) counts[e.status] = Math.max(0, counts[e.status] - 1);

@@ -5,29 +5,67 @@ import type { IndexEntry, StatusCounts } from './types';
 /**
  * The derived selection index kept in the tip tree:
  *
- *   index/counts.json                  capsules per derived status (one small blob)
- *   index/<status>/<yyyy-mm-dd>        one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
+ *   index/counts.json                           capsules per derived status (one small blob)
+ *   index/<status>/<yyyy-mm-dd>/<author key>    one line per capsule, `<UTC sort key>_<id>\t<json>`, sorted
  *
  * Sharding by status and the UTC day of `created_at` keeps every rewritten blob as small as one
- * day's capsules, however many a team writes in a month, and one folder level per status keeps
- * the trees a write rewrites to two; the newest active capsule is the last line of the newest
- * `index/active/…` shard. The index is never the source of truth: `buildIndexFiles` recomputes
- * it from the capsules. Format 1 sharded by month, format 2 by `<yyyy>/<mm>/<dd>`; their counts
- * files say `format: 1` and `format: 2`, which this reader does not take as its own: listings read
- * such a tip through its upgrade plan (list-index.ts), and the next write converts it.
+ * day's capsules, however many a team writes in a month; sharding each day by the capsule's
+ * author keeps it as small as one author's capsules of that day, however large the team: every
+ * Stop rewrites its own autosave's line, and a shard of the whole team's active capsules of the
+ * day made each Stop's bytes grow with the team (docs/performance.md). The newest active capsule
+ * is in the newest `index/active/<day>/` folder. The index is never the source of truth:
+ * `buildIndexFiles` recomputes it from the capsules. A day shard that is one blob
+ * (`index/<status>/<yyyy-mm-dd>`, counts `"format":3`, what the previous version wrote) is read as
+ * it is and split by author on the next write of that day. Format 1 sharded by month, format 2 by
+ * `<yyyy>/<mm>/<dd>`; their counts files say `format: 1` and `format: 2`, which this reader does
+ * not take as its own: listings read such a tip through its upgrade plan (list-index.ts), and
+ * the next write converts it.
  */
 export const INDEX_DIR = 'index';
 /** Capsules per derived status, so "N already consumed" costs one small read. */
 export const COUNTS_PATH = 'index/counts.json';
-const INDEX_FORMAT = 3;
+/**
+ * The counts file's format: 4 since days are split by author. A previous version reads only 3 as
+ * its own, so on a branch this version wrote it recomputes its listings from the documents (slow,
+ * never wrong) instead of reading a day folder as nothing.
+ */
+const INDEX_FORMAT = 4;
+/** The counts format of a tip whose day shards are single blobs (the previous version's), read as current. */
+const DAY_BLOB_FORMAT = 3;
+/** The longest author key: a file name, bounded whatever email a writer has. */
+const AUTHOR_KEY_MAX = 64;
 const OBJECTIVE_MAX = 200;
 /** Who and where, in every line (additive: lines of earlier versions lack them and read as before), so selection scopes without reading documents. */
 const IDENTITY_KEYS = ['author', 'machine', 'worktree', 'branch', 'handoffTo'] as const;
 const IDENTITY_MAX = 200;
 
-/** The shard holding capsules of one derived status created on one UTC day (`yyyy-mm-dd`). */
-export function shardPath(status: CapsuleStatus, day: string): string {
+/** The folder of one derived status's capsules created on one UTC day (`yyyy-mm-dd`), one shard per author inside. */
+export function dayShardDir(status: CapsuleStatus, day: string): string {
   return `${INDEX_DIR}/${status}/${day}`;
+}
+
+/**
+ * The shard holding the capsules of one derived status created on one UTC day by one author:
+ * `index/<status>/<yyyy-mm-dd>/<author key>`. A capsule without an author (an older writer's)
+ * goes to `unknown`.
+ */
+export function shardPath(status: CapsuleStatus, day: string, author: string | undefined): string {
+  return `${dayShardDir(status, day)}/${authorKey(author)}`;
+}
+
+/** The shard of an entry (its status, the day of its sort key, its author). */
+export function entryShardPath(entry: Pick<IndexEntry, 'status' | 'sortKey' | 'author'>): string {
+  return shardPath(entry.status, dayOfSortKey(entry.sortKey), entry.author);
+}
+
+/**
+ * An author as a file name: letters, digits, `.`, `_`, `-` (anything else one `_`), no leading
+ * dot or dash, bounded; `unknown` when nothing is left. Two authors that map to one key share a
+ * shard, which costs nothing but its size: every line names its capsule.
+ */
+export function authorKey(author: string | undefined): string {
+  const clean = (author ?? '').replace(/[^0-9A-Za-z._-]+/g, '_').replace(/^[.-]+/, '').slice(0, AUTHOR_KEY_MAX);
+  return clean === '' ? 'unknown' : clean;
 }
 
 /** The UTC day (`yyyy-mm-dd`) of a sort key such as `20261129T211500123Z`. */
@@ -96,7 +134,7 @@ export function encodeCounts(counts: StatusCounts): string {
 export function parseCounts(text: string): StatusCounts | null {
   try {
     const data = JSON.parse(text) as { format?: unknown; counts?: Record<string, unknown> };
-    if (data.format !== INDEX_FORMAT || typeof data.counts !== 'object' || data.counts === null) return null;
+    if ((data.format !== INDEX_FORMAT && data.format !== DAY_BLOB_FORMAT) || typeof data.counts !== 'object' || data.counts === null) return null;
     const counts = emptyCounts();
     for (const s of STATUSES) {
       const n = data.counts[s];
@@ -114,7 +152,7 @@ export function buildIndexFiles(entries: readonly IndexEntry[]): Map<string, str
   const counts = emptyCounts();
   for (const e of entries) {
     counts[e.status] += 1;
-    const path = shardPath(e.status, dayOfSortKey(e.sortKey));
+    const path = entryShardPath(e);
     const lines = shards.get(path) ?? [];
     lines.push(encodeIndexLine(e));
     shards.set(path, lines);

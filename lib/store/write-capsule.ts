@@ -9,6 +9,7 @@ import { indexChange } from './index-update';
 import { parseFrontmatterYaml, splitFrontmatter } from '../capsule/frontmatter';
 import { capsuleDir, capsulePath, documentIn, isSafeId, legacyRetiredPath, retiredPath } from './memory-format';
 import { planLayoutUpgrade } from './layout-upgrade';
+import { authorKey } from './selection-index';
 import { commitsOnto } from './root-commit';
 import { sealDocument } from './seal-document';
 import { stampIdentity } from './stamp-identity';
@@ -76,7 +77,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: Wr
     if (existing !== null) refuseMovedCreatedAt(id, path, existing, text, stamp.epochMs);
     const events = tip !== null && existing !== null ? await parts.tree.events(tip, source) : [];
     const entry = summarizeCapsule(fields, { id, dir: capsuleDir(id) }, events);
-    const index = await indexChange(parts.tree, tip, entry, existing === null ? 'none' : 'unknown', { upgrade });
+    const index = await indexChange(parts.tree, tip, entry, existing === null ? 'none' : 'unknown', { upgrade, ...(existing === null ? {} : { previousAuthorKey: authorKey(authorOf(existing)) }) });
     const op = opts.op ?? (existing === null ? 'write' : 'replace');
     const files = new Map<string, string | null>([...(upgrade?.files ?? []), [path, text], ...index.files]);
     const outcome = await runImport(parts.git, parts.ref, commitsOnto(tip, {
@@ -91,6 +92,18 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: Wr
   });
   if (result.changed) parts.housekeeping();
   return result;
+}
+
+/**
+ * The author a stored document names (its line leaves that author's index shard). The same line
+ * as the new text's in nearly every write; read with the parser only when it differs.
+ */
+function authorOf(text: string): string | undefined {
+  const line = /^author: (.*)$/m.exec(text)?.[1];
+  if (line !== undefined && /^[A-Za-z0-9][^'"#:]*$/.test(line) && line.trim() === line) return line;
+  const { yaml } = splitFrontmatter(text);
+  const author = yaml === null ? undefined : parseFrontmatterYaml(yaml).frontmatter?.author;
+  return typeof author === 'string' ? author : undefined;
 }
 
 /**

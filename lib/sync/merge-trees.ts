@@ -123,10 +123,12 @@ export function indexEntriesOf(index: ReadonlyMap<string, string>): IndexEntry[]
   const entries: IndexEntry[] = [];
   for (const [path, text] of index) {
     if (path === COUNTS_PATH) continue;
-    // Format 3's index/<status>/<yyyy-mm-dd> and format 2's index/<status>/<yyyy>/<mm>/<dd> (its lines
-    // name the same day, so the same sort keys): format 1 derived fallbacks from month folders, so its capsules are read again.
+    // index/<status>/<yyyy-mm-dd>/<author>, the previous version's index/<status>/<yyyy-mm-dd> and format 2's
+    // index/<status>/<yyyy>/<mm>/<dd> (their lines name the same day, so the same sort keys): format 1
+    // derived fallbacks from month folders (index/<status>/<yyyy>/<mm>), so its capsules are read again.
     const [top, status, ...shard] = path.split('/');
-    if (top !== INDEX_DIR || !isStatus(status) || (shard.length !== 1 && shard.length !== 3)) continue;
+    const shape = shard.length === 2 ? (shard[0]!.includes('-') ? 'author' : 'month') : shard.length;
+    if (top !== INDEX_DIR || !isStatus(status) || (shape !== 1 && shape !== 'author' && shape !== 3)) continue;
     for (const e of parseShard(text, status)) entries.push(e);
   }
   return entries;

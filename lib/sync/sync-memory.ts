@@ -168,17 +168,45 @@ interface RoundInput {
 
 type RoundOutcome = { done: true; report: SyncReport } | { done: false; retry: 'local' | 'push'; reason: string; stderr: string };
 
+/** What a round works on as its steps move things: the report, the local tip, the remote tip, and where a repair is staged. */
+interface RoundState {
+  report: SyncReport;
+  local: string | null;
+  remoteTip: string | null;
+  /** The ref a merge or repair commit is staged under before the local branch moves (dropped after). */
+  scratch: string;
+  /** A document this clone sealed keeps its place against any version it did not seal (merge-listings.ts). */
+  sealedHere: (text: string) => boolean;
+}
+
 /** One round: read the remote, bring in what it has, publish what this clone has, push. */
 async function syncRound(input: RoundInput): Promise<RoundOutcome> {
-  const { git, batch, store, remote, names, opts, progress } = input;
+  const state = await readRemote(input);
+  const legacy = await absorbLegacy(input, state);
+  if (legacy !== null) return legacy;
+  await prepareLocal(input, state);
+  const plan = await planRound(input, state);
+  const { report } = state;
+  const pushing = input.opts.push !== false;
+  if (input.opts.dryRun === true || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
+  input.guard();
+  if (report.action === 'fast-forward') return fastForward(input, state, plan);
+  if (!pushing) return mergeLocally(input, state, plan);
+  return publish(input, state, plan);
+}
+
+/**
+ * Step 1: the remote's tips (one ls-remote), fetched where this clone lacks them (one fetch, into
+ * the tracking refs), each checked to be a memory branch; the round's report, as nothing moved yet.
+ */
+async function readRemote(input: RoundInput): Promise<RoundState & { legacy: { tip: string | null; tracking: string | null; isNew: boolean } }> {
+  const { git, batch, store, remote, names, opts } = input;
   const { ref, remoteRef, tracking } = names;
   const dryRun = opts.dryRun === true;
-  // A document this clone sealed keeps its place against any version it did not seal (merge-listings.ts).
-  const sealedHere = (text: string) => store.sealOf(text) === 'valid';
   const heads = await lsRemote(git, remote, names.legacy ? [remoteRef, names.legacy] : [remoteRef]);
   let remoteTip = heads.get(remoteRef) ?? null;
   const legacySeen = names.legacy ? heads.get(names.legacy) ?? null : null;
-  let local = await store.tip();
+  const local = await store.tip();
   const legacyTracking = names.legacy ? trackingRef(remote, names.legacy) : null;
   const legacyNew = legacySeen !== null && legacyTracking !== null && (await revParse(git, legacyTracking)) !== legacySeen && !(await inLocalHistory(git, batch, legacySeen, local));
 
@@ -203,84 +231,127 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     local: { before: local, after: local }, remoteTip: { before: remoteTip, after: remoteTip },
     incoming: { capsules: 0, events: 0, changed: 0 }, outgoing: { capsules: 0, events: 0, changed: 0 }, resolutions: [], refused: [],
   };
-  const scratch = tracking.replace(/^refs\/capsule-remotes\//, 'refs/capsule-scratch/');
+  return {
+    report, local, remoteTip,
+    scratch: tracking.replace(/^refs\/capsule-remotes\//, 'refs/capsule-scratch/'),
+    sealedHere: (text: string) => store.sealOf(text) === 'valid',
+    legacy: { tip: legacyTip, tracking: legacyTracking, isNew: legacyNew },
+  };
+}
 
-  // A branch an older git-capsule pushed: merged into the local branch (never published as it is).
-  if (legacyNew && !dryRun) {
+/** Step 2: a branch an older git-capsule pushed, merged into the local branch (never published as it is). A retry when the local branch moved meanwhile. */
+async function absorbLegacy(input: RoundInput, state: Awaited<ReturnType<typeof readRemote>>): Promise<RoundOutcome | null> {
+  const { git, batch, remote, names, progress } = input;
+  const { report, scratch, sealedHere, legacy } = state;
+  const dryRun = input.opts.dryRun === true;
+  if (legacy.isNew && !dryRun) {
+    const ref = names.ref;
+    const local = state.local;
     progress(`capsule sync: merging ${names.legacy} from ${remote} (pushed by an older git-capsule)`);
     input.guard();
     const moved = local === null
-      ? await takeRemoteTip(git, batch, { local, remote: legacyTip!, scratch, sealedHere }).then(async (t) => {
+      ? await takeRemoteTip(git, batch, { local, remote: legacy.tip!, scratch, sealedHere }).then(async (t) => {
         report.refused.push(...t.refused);
-        const m = await moveRef(git, { ref, to: t.commit, from: null, drop: t.commit === legacyTip ? [] : [scratch] });
+        const m = await moveRef(git, { ref, to: t.commit, from: null, drop: t.commit === legacy.tip ? [] : [scratch] });
         return m.ok ? { ok: true as const, after: t.commit, resolutions: [], unsafe: [] } : m;
       })
-      : await mergeIntoRef(git, batch, { ref, local, remote: legacyTip!, listings: await listBoth(git, local, legacyTip!), sealedHere });
+      : await mergeIntoRef(git, batch, { ref, local, remote: legacy.tip!, listings: await listBoth(git, local, legacy.tip!), sealedHere });
     if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
     report.refused.push(...leftOutRefusals(moved.unsafe));
-    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacyTracking!, legacyTip!]);
-    local = moved.after;
+    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: merged', legacy.tracking!, legacy.tip!]);
+    state.local = moved.after;
     report.legacy!.absorbed = true;
-  } else if (legacySeen !== null && !dryRun && legacyTracking !== null && !legacyNew) {
-    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', legacyTracking, legacySeen]);
+  } else if (legacy.tip !== null && !dryRun && legacy.tracking !== null && !legacy.isNew) {
+    await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync: seen', legacy.tracking, legacy.tip]);
   }
-  // The local branch in the current layout before anything of it is published.
-  if (local !== null && !dryRun && formatVersion(await batch.readText(`${local}:${FORMAT_PATH}`)) !== FORMAT_VERSION) {
-    progress(`capsule sync: moving ${ref} to memory layout ${FORMAT_VERSION}`);
+  return null;
+}
+
+/** Step 3: the local branch in the current layout, and retention applied, before anything of it is published. */
+async function prepareLocal(input: RoundInput, state: RoundState): Promise<void> {
+  const { batch, store, names, opts, progress } = input;
+  if (state.local === null || opts.dryRun === true) return;
+  if (formatVersion(await batch.readText(`${state.local}:${FORMAT_PATH}`)) !== FORMAT_VERSION) {
+    progress(`capsule sync: moving ${names.ref} to memory layout ${FORMAT_VERSION}`);
     await store.rebuildIndex({ now: input.now });
-    local = await store.tip();
+    state.local = await store.tip();
   }
   // Retention before publishing: finished capsules past capsule.retireAfterDays leave the tip (a forward commit).
-  if (local !== null && !dryRun && opts.push !== false) {
+  if (state.local !== null && opts.push !== false) {
     const retired = await store.retire({ now: input.now, retention: input.retention });
     if (retired.commit !== null) {
       progress(`capsule sync: retired ${retired.retired.length} finished capsules from the tip (they stay in the history)`);
-      local = retired.commit;
-      report.retired = retired.retired.length;
+      state.local = retired.commit;
+      state.report.retired = retired.retired.length;
     }
   }
+}
 
+/** What step 4 decided: the action's merge base, both tips' listings (merge, fast-forward, first push) or the diff of a linear move. */
+interface RoundPlan {
+  base: string | null;
+  listings: Awaited<ReturnType<typeof listBoth>> | null;
+  linear: Awaited<ReturnType<typeof countLinear>> | null;
+  /** The local tip the linear diff was taken from. */
+  diffed: string | null;
+}
+
+/** Step 4: what the two tips call for, and what comes in and goes out (counted into the report). */
+async function planRound(input: RoundInput, state: RoundState): Promise<RoundPlan> {
+  const { git, batch } = input;
+  const { report, local, remoteTip } = state;
   const decided = await decide(git, local, remoteTip);
   report.action = decided.action;
   // A fast-forward is checked against the merge (incoming-check.ts), which needs both listings anyway.
   const listings = report.action === 'merge' || report.action === 'fast-forward' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
   const seen = listings ? canonicalBoth(listings) : null;
   const linear = seen ? null : await countLinear(git, report.action, local!, remoteTip!);
-  const diffed = local;
   Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : linear!.counts);
   if (report.legacy?.absorbed && report.local.before !== local) report.local.after = local;
-  const pushing = opts.push !== false;
   // A fast-forward takes the remote's tree as it is: only when that is what merging it gives.
-  if (dryRun && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip!, listings, sealedHere })).refused);
-  if (dryRun || report.action === 'nothing' || report.action === 'up-to-date' || (report.action === 'push' && !pushing)) return { done: true, report };
-  input.guard();
+  if (input.opts.dryRun === true && report.action === 'fast-forward') report.refused.push(...(await checkIncoming(git, batch, { local, remote: remoteTip!, listings, sealedHere: state.sealedHere })).refused);
+  return { base: decided.base, listings, linear, diffed: local };
+}
 
-  if (report.action === 'fast-forward') {
-    const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch, listings, sealedHere });
-    report.refused.push(...taken.refused);
-    progress(`capsule sync: fast-forwarding ${ref}${taken.commit === remoteTip ? '' : `, repairing what ${remote} dropped, misindexed or cannot hold`}`);
-    const moved = await moveRef(git, { ref, to: taken.commit, from: local, drop: taken.commit === remoteTip ? [] : [scratch] });
-    if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
-    report.local.after = taken.commit;
-    housekeep(git, store);
-    // A repair goes back to the remote (a --no-push sync leaves it for the next push).
-    if (taken.commit === remoteTip || !pushing) return { done: true, report };
-    report.published = 1;
-    return pushState(input, report, taken.commit);
-  }
-  if (!pushing) {
-    // The post-merge hook: today's union merge, local only; the next pushing sync publishes its state.
-    progress(`capsule sync: merging ${ref} with ${remote}`);
-    const moved = await mergeIntoRef(git, batch, { ref, local: local!, remote: remoteTip!, listings: listings!, sealedHere });
-    if (!moved.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: moved.reason };
-    report.local.after = moved.after;
-    report.resolutions = moved.resolutions;
-    report.refused.push(...foreignRevisions(moved.resolutions));
-    report.refused.push(...leftOutRefusals(moved.unsafe));
-    housekeep(git, store);
-    return { done: true, report };
-  }
+/** Step 5a: the local branch takes the remote's tip (or a repair on top of it, pushed back). */
+async function fastForward(input: RoundInput, state: RoundState, plan: RoundPlan): Promise<RoundOutcome> {
+  const { git, batch, store, remote, names, progress } = input;
+  const { report, local, remoteTip, scratch, sealedHere } = state;
+  const taken = await takeRemoteTip(git, batch, { local, remote: remoteTip!, scratch, listings: plan.listings, sealedHere });
+  report.refused.push(...taken.refused);
+  progress(`capsule sync: fast-forwarding ${names.ref}${taken.commit === remoteTip ? '' : `, repairing what ${remote} dropped, misindexed or cannot hold`}`);
+  const moved = await moveRef(git, { ref: names.ref, to: taken.commit, from: local, drop: taken.commit === remoteTip ? [] : [scratch] });
+  if (!moved.ok) return { done: false, retry: 'local', reason: `${names.ref} moved locally during the sync`, stderr: moved.reason };
+  report.local.after = taken.commit;
+  housekeep(git, store);
+  // A repair goes back to the remote (a --no-push sync leaves it for the next push).
+  if (taken.commit === remoteTip || input.opts.push === false) return { done: true, report };
+  report.published = 1;
+  return pushState(input, report, taken.commit);
+}
 
+/** Step 5b, the post-merge hook: today's union merge, local only; the next pushing sync publishes its state. */
+async function mergeLocally(input: RoundInput, state: RoundState, plan: RoundPlan): Promise<RoundOutcome> {
+  const { git, batch, store, remote, names, progress } = input;
+  const { report } = state;
+  progress(`capsule sync: merging ${names.ref} with ${remote}`);
+  const moved = await mergeIntoRef(git, batch, { ref: names.ref, local: state.local!, remote: state.remoteTip!, listings: plan.listings!, sealedHere: state.sealedHere });
+  if (!moved.ok) return { done: false, retry: 'local', reason: `${names.ref} moved locally during the sync`, stderr: moved.reason };
+  report.local.after = moved.after;
+  report.resolutions = moved.resolutions;
+  report.refused.push(...foreignRevisions(moved.resolutions));
+  report.refused.push(...leftOutRefusals(moved.unsafe));
+  housekeep(git, store);
+  return { done: true, report };
+}
+
+/** Step 5c: the local state in one commit on the remote tip (holding the union of both when it moved), the local branch moved to it, pushed. */
+async function publish(input: RoundInput, state: RoundState, plan: RoundPlan): Promise<RoundOutcome> {
+  const { git, batch, store, remote, names, progress } = input;
+  const { ref } = names;
+  const { report, remoteTip, scratch, sealedHere } = state;
+  const { listings, linear } = plan;
+  let local = state.local;
   // Nothing sync leaves out (fsck-refused names, links, gitlinks, too deep) is published, whatever put it on the local
   // branch (read from what this round already listed or diffed).
   const unsafe = linear ? unsafeInDiff(linear.raw) : withoutUnsafePaths(listings!.ours).unsafe;
@@ -293,14 +364,13 @@ async function syncRound(input: RoundInput): Promise<RoundOutcome> {
     if (report.action === 'merge') listings!.ours = await listTree(git, local);
   }
 
-  // Publish: the local state in one commit on the remote tip (on top of it when it moved, holding the union of both).
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
   // (A commit that left out unsafe paths descends from the tip decide saw, so its merge base is the same.)
-  const base = report.action === 'push' && remoteTip !== null ? remoteTip : (decided.base ?? (await rootOf(git, local!)));
+  const base = report.action === 'push' && remoteTip !== null ? remoteTip : (plan.base ?? (await rootOf(git, local!)));
   if (report.action === 'merge') progress(`capsule sync: merging ${ref} with ${remote}`);
   const published = report.action === 'merge'
     ? await publishOnRemote(git, batch, { tip: local!, base, remote: remoteTip!, listings: listings!, identity: store.identity, scratch, sealedHere })
-    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, sign: input.sign, diff: linear && report.action === 'push' && local === diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
+    : { ...(await publishCommit(git, batch, { tip: local!, base, identity: store.identity, sign: input.sign, diff: linear && report.action === 'push' && local === plan.diffed ? linear.diff : undefined })), resolutions: [], unsafe: [] };
   report.localCommits = published.localCommits;
   report.resolutions = published.resolutions;
   report.refused.push(...foreignRevisions(published.resolutions));

@@ -173,7 +173,7 @@ describe('a memory branch of layout 2', () => {
     expect(folders(t.dir, t.env)).toEqual([...after.keys()].map(capsuleDir).sort());
     expect(git(t.dir, ['show', `${REF}:FORMAT`], t.env)).toBe(FORMAT_TEXT.trim());
     expect(git(t.dir, ['ls-tree', '-r', '--name-only', REF, '--', 'retired'], t.env)).toBe(retiredPath(GONE));
-    expect(git(t.dir, ['ls-tree', '-r', '--name-only', REF, '--', 'index'], t.env).split('\n').filter((p) => p !== 'index/counts.json').every((p) => /^index\/[a-z]+\/\d{4}-\d\d-\d\d$/.test(p))).toBe(true);
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', REF, '--', 'index'], t.env).split('\n').filter((p) => p !== 'index/counts.json').every((p) => /^index\/[a-z]+\/\d{4}-\d\d-\d\d\/[^/]+$/.test(p))).toBe(true);
     expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: before.size + 1 });
     expect((await t.store.listIndex({ status: ['resolved'] })).map((e) => e.id)).toEqual([IDS[1]]);
     await expect(t.store.writeCapsule(capsuleText({ id: GONE }), { now: NOW })).rejects.toMatchObject({ code: 'CAPSULE_RETIRED' });

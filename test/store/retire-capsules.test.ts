@@ -43,7 +43,7 @@ describe('retireFinished', () => {
     const tip = git(t.dir, ['rev-parse', 'capsules'], t.env);
     const active = git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env);
     const line = git(t.dir, ['show', `capsules:${active}`], t.env);
-    expect(active).toBe('index/active/2026-10-01');
+    expect(active).toBe('index/active/2026-10-01/test_example.com');
     const { execFileSync } = await import('node:child_process');
     const stream = `commit refs/heads/capsules\ncommitter X <x@y> 1796000000 +0000\ndata 5\nforge\nfrom ${tip}\nD index/active\nM 100644 inline ${active.replace(/^index\/active\//, 'index/resolved/')}\ndata ${Buffer.byteLength(line) + 1}\n${line}\n\ndone\n`;
     execFileSync('git', ['fast-import', '--quiet', '--done'], { cwd: t.dir, env: t.env, input: stream });

@@ -33,7 +33,7 @@ describe('selection index shards', () => {
 
   it('groups entries by status and the UTC day of created_at and counts them', () => {
     const files = buildIndexFiles([entry(testId(1), '20261129T200000000Z'), entry(testId(2), '20250101T000000000Z', { status: 'resolved' })]);
-    expect([...files.keys()]).toEqual(['index/counts.json', 'index/active/2026-11-29', 'index/resolved/2025-01-01']);
+    expect([...files.keys()]).toEqual(['index/counts.json', 'index/active/2026-11-29/unknown', 'index/resolved/2025-01-01/unknown']);
     expect(JSON.parse(files.get('index/counts.json')!).counts).toMatchObject({ active: 1, resolved: 1 });
   });
 });
@@ -114,7 +114,7 @@ describe('listIndex', () => {
     expect(await t.store.listIndex()).toEqual(expected);
     expect(await t.store.countByStatus()).toMatchObject({ active: 3 });
     await t.store.writeCapsule(capsuleText({ id: testId(4) }), { now: NOW });
-    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index'], t.env).split('\n')).toEqual(['index/active/2026-11-29', 'index/counts.json']);
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index'], t.env).split('\n')).toEqual(['index/active/2026-11-29/test_example.com', 'index/counts.json']);
     expect(await t.store.countByStatus()).toMatchObject({ active: 4 });
     expect(await t.store.rebuildIndex({ now: NOW })).toMatchObject({ changed: false, count: 4 });
   });

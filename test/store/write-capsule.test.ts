@@ -26,7 +26,7 @@ describe('writeCapsule', () => {
     expect(withoutIdentity(stored)).toBe(text.trim());
     expect(stored).toMatch(STAMP);
     expect(git(t.dir, ['rev-parse', 'capsules'], t.env)).toBe(result.commit);
-    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026-11-30');
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules', 'index/active'], t.env)).toBe('index/active/2026-11-30/test_example.com');
     expect(git(t.dir, ['show', 'capsules:FORMAT'], t.env)).toContain('format: 3');
   });
 

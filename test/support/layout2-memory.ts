@@ -33,16 +33,22 @@ export function rewriteAsLayout2(dir: string, env: NodeJS.ProcessEnv, ref: strin
     mark += 1;
     parts.push(`commit ${ref}\nmark :${mark}\nauthor ${who('author')}\ncommitter ${who('committer')}\n${data(message)}`);
     parts.push(`from ${mapped.get(parents[0]!)}\n`, ...parents.slice(1).map((p) => `merge ${mapped.get(p)}\n`), 'deleteall\n');
+    // Layout 2 kept one index blob per status and day: the author shards of a day are joined.
+    const dayShards = new Map<string, string[]>();
     for (const entry of run(['ls-tree', '-r', '-z', commit]).split('\0').filter(Boolean)) {
       const [meta, path] = entry.split('\t') as [string, string];
       const [mode, , oid] = meta.split(' ') as [string, string, string];
+      const author = /^(index\/[a-z]+\/\d{4,5}-\d\d-\d\d)\/[^/]+$/.exec(path);
       if (path === 'FORMAT' || path === 'index/counts.json') {
         const text = run(['cat-file', 'blob', oid]);
-        parts.push(`M 100644 inline ${path}\n${data(path === 'FORMAT' ? (text === FORMAT_TEXT ? FORMAT_TEXT_V2 : text) : text.replace('"format":3', '"format":2'))}`);
+        parts.push(`M 100644 inline ${path}\n${data(path === 'FORMAT' ? (text === FORMAT_TEXT ? FORMAT_TEXT_V2 : text) : text.replace(/"format":[34]/, '"format":2'))}`);
+      } else if (author) {
+        dayShards.set(author[1]!, [...(dayShards.get(author[1]!) ?? []), ...run(['cat-file', 'blob', oid]).split('\n').filter(Boolean)]);
       } else {
         parts.push(`M ${mode} ${oid} ${layout2Path(path)}\n`);
       }
     }
+    for (const [day, lines] of dayShards) parts.push(`M 100644 inline ${layout2Path(day)}\n${data(`${lines.sort().join('\n')}\n`)}`);
     parts.push('\n');
     mapped.set(commit, `:${mark}`);
   }
