@@ -24,6 +24,8 @@ module.exports = {
   testTimeout: 30000,
   // Two workers: the machines this runs on have two cores (CI too); JEST_WORKERS overrides.
   maxWorkers: Number(process.env.JEST_WORKERS) || 2,
+  // The longest files first, also on a fresh clone with no jest cache (test/support/test-sequencer.js).
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   // Each lane's time and the slowest files, after every run (test/support/lane-times-reporter.js).
   reporters: ['default', '<rootDir>/test/support/lane-times-reporter.js'],
   // Every run gets its own TMPDIR, and fails when a test leaves anything in it (test/support/temp-guard.js).
