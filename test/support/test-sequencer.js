@@ -15,7 +15,7 @@ const SECONDS = {
   'test/store/concurrency.test.ts': 76,
   'test/e2e/team-simulation.test.ts': 55,
   'test/sync/sync-memory.test.ts': 47,
-  'test/e2e/async-hooks.test.ts': 45,
+  'test/e2e/async-hooks.test.ts': 36,
   'test/hardening/secrets-every-channel.test.ts': 38,
   'test/hardening/transcript-memory.test.ts': 37,
   'test/hardening/hostile-capsules.test.ts': 34,
