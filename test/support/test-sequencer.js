@@ -26,7 +26,7 @@ const SECONDS = {
   'test/e2e/codex-session.test.ts': 26,
   'test/sync/publish.test.ts': 24,
   'test/sync/out-of-layout.test.ts': 23,
-  'test/git/object-reader.test.ts': 23,
+  'test/git/object-reader.test.ts': 10,
   'test/e2e/claude-session.test.ts': 21,
 };
 
