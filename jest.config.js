@@ -1,7 +1,8 @@
 /**
- * Jest runs TypeScript through ts-jest; type checking is `tsc --noEmit` in `npm test`, so ts-jest
- * skips it. One project per lane (test/support/lanes.js says which file is in which); `npm test`
- * runs all four on both cores, `npm run test:<lane>` one (`--selectProjects`).
+ * Jest strips TypeScript's types with esbuild, one file at a time (test/support/esbuild-transform.js);
+ * type checking is `tsc --noEmit` in `npm test`. One project per lane (test/support/lanes.js says
+ * which file is in which); `npm test` runs all four on both cores, `npm run test:<lane>` one
+ * (`--selectProjects`).
  */
 const { LANES, lanes } = require('./test/support/lanes');
 
@@ -12,7 +13,7 @@ const project = (lane) => ({
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
   testMatch: files[lane].length > 0 ? files[lane] : ['<rootDir>/test/no-such-lane/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
+  transform: { '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.js' },
   ...(lane === 'unit' ? { setupFilesAfterEnv: ['<rootDir>/test/support/unit-guard.js'] } : {}),
   // The real clients, pinned, installed once before any end-to-end file runs (test/e2e/support/install-clients.ts).
   ...(lane === 'e2e' ? { globalSetup: '<rootDir>/test/e2e/support/install-clients.ts' } : {}),
@@ -23,6 +24,8 @@ module.exports = {
   testTimeout: 30000,
   // Two workers: the machines this runs on have two cores (CI too); JEST_WORKERS overrides.
   maxWorkers: Number(process.env.JEST_WORKERS) || 2,
+  // The longest files first, also on a fresh clone with no jest cache (test/support/test-sequencer.js).
+  testSequencer: '<rootDir>/test/support/test-sequencer.js',
   // Each lane's time and the slowest files, after every run (test/support/lane-times-reporter.js).
   reporters: ['default', '<rootDir>/test/support/lane-times-reporter.js'],
   // Every run gets its own TMPDIR, and fails when a test leaves anything in it (test/support/temp-guard.js).

@@ -41,6 +41,15 @@ function events(log: string): Array<{ label: string; what: string; at: number }>
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type ProbeEvent = ReturnType<typeof events>[number];
+const ended = (log: ProbeEvent[]) => log.some((e) => e.what === 'end');
+
+/** Waits until `settled` holds for the probe's log, for `ms` at most (a test that proves an absence passes `() => false` and waits them all). */
+async function settle(log: string, settled: (events: ProbeEvent[]) => boolean, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (!settled(events(log)) && Date.now() < until) await sleep(100);
+}
+
 realClientDescribe('background (async) hooks in the real client', () => {
   let h: StreamHarness;
   let root: string;
@@ -53,12 +62,13 @@ realClientDescribe('background (async) hooks in the real client', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  async function streamTurn(label: string, registration: Record<string, unknown>) {
+  /** One turn whose Stop hook runs probe.sh `label`; waits up to 5 s after the result for what the test checks (`settled`). */
+  async function streamTurn(label: string, registration: Record<string, unknown>, settled: (events: ProbeEvent[]) => boolean = ended) {
     const log = join(root, `${label}.log`);
     const s = h.session({ name: label, pluginDir: probePlugin(root, label, registration), env: { PROBE_LOG: log } });
     const r = await s.send(`PROBE-${label} hello`);
     const resultAt = Date.now();
-    await sleep(5_000);
+    await settle(log, settled, 5_000);
     await s.close();
     return { resultAt, log: events(log), turn: r };
   }
@@ -84,14 +94,15 @@ realClientDescribe('background (async) hooks in the real client', () => {
   }, 120_000);
 
   it('wakes the model with the stderr of an "asyncRewake" hook that exits 2 (stream-json input)', async () => {
-    const { log } = await streamTurn('rewake', { asyncRewake: true });
+    const woke = () => h.requests().some((r) => r.text.includes('PROBE-REWAKE'));
+    const { log } = await streamTurn('rewake', { asyncRewake: true }, (e) => ended(e) && woke());
     expect(log.some((e) => e.what === 'end')).toBe(true);
     const woken = h.requests().filter((r) => r.text.includes('PROBE-REWAKE'));
     expect(woken.length).toBeGreaterThanOrEqual(1);
   }, 120_000);
 
   /** One plain `claude -p PROMPT` (no stream-json input) with a Stop hook registered with `registration`. */
-  async function headless(label: string, registration: Record<string, unknown>) {
+  async function headless(label: string, registration: Record<string, unknown>, settled: (events: ProbeEvent[]) => boolean) {
     const log = join(root, `${label}.log`);
     const [bin, ...args] = h.clientCommand({ name: label, pluginDir: probePlugin(root, label, registration) });
     const at = args.indexOf('--input-format');
@@ -99,12 +110,12 @@ realClientDescribe('background (async) hooks in the real client', () => {
     const child = h.spawn(bin!, argv, { cwd: h.repo, env: h.clientEnv({ env: { PROBE_LOG: log } }), stdio: ['ignore', 'ignore', 'ignore'] });
     const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
     const exitedAt = Date.now();
-    await sleep(5_000);
+    await settle(log, settled, 5_000);
     return { code, exitedAt, log: events(log), debug: readFileSync(join(h.out, `${label}.debug.log`), 'utf8') };
   }
 
   it('cancels a background Stop hook when a non-streaming `claude -p` exits', async () => {
-    const { code, log, debug } = await headless('headless', { async: true });
+    const { code, log, debug } = await headless('headless', { async: true }, () => false);
     expect(code).toBe(0);
     expect(debug).toMatch(/Stop \[.*probe\.sh" headless\].* moved to the background/);
     expect(debug).toMatch(/Hook Stop \(Stop\) cancelled/);
@@ -112,7 +123,7 @@ realClientDescribe('background (async) hooks in the real client', () => {
   }, 120_000);
 
   it('runs an "asyncRewake" Stop hook synchronously in a non-streaming `claude -p`', async () => {
-    const { code, exitedAt, log } = await headless('headless-rewake', { asyncRewake: true });
+    const { code, exitedAt, log } = await headless('headless-rewake', { asyncRewake: true }, ended);
     expect(code).toBe(0);
     const end = log.find((e) => e.what === 'end');
     expect(end).toBeDefined();

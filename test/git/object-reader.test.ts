@@ -1,28 +1,34 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CatFileBatch, type GitObject } from '../../lib/git/cat-file-batch';
 import { createGitRunner } from '../../lib/git/git-runner';
 import { FileObjectReader } from '../../lib/git/object-reader';
+import { copyOfTemplate } from '../support/repo-template';
 
-/** A repository with history worth deltas: one file grown over many commits, plus others. */
+/** A repository with history worth deltas: one file grown over many commits, plus others; made once per file, copied per test (test/support/repo-template.ts). */
 function makeRepo() {
-  const root = mkdtempSync(join(tmpdir(), 'capsule-objects-'));
+  const envAt = (root: string) => ({ PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(root, '.gitconfig') });
+  const gitAt = (env: NodeJS.ProcessEnv, dir: string) => (args: string[], cwd = dir) => execFileSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 }).trim();
+  const root = copyOfTemplate('objects', 'capsule-objects-', (at) => {
+    const dir = join(at, 'repo');
+    const env = envAt(at);
+    const git = gitAt(env, dir);
+    execFileSync('git', ['init', '-q', '-b', 'main', dir], { env });
+    git(['config', 'user.name', 'Objects']);
+    git(['config', 'user.email', 'objects@example.com']);
+    let text = '';
+    for (let i = 0; i < 30; i += 1) {
+      text += `line ${i}: ${'the widget parser handles nested lists '.repeat(3)}\n`;
+      writeFileSync(join(dir, 'grow.txt'), text);
+      writeFileSync(join(dir, `f${i % 4}.txt`), `version ${i}\n`);
+      git(['add', '-A']);
+      git(['commit', '-qm', `commit ${i}`]);
+    }
+  });
   const dir = join(root, 'repo');
-  const env = { PATH: process.env.PATH, HOME: root, GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(root, '.gitconfig') };
-  const git = (args: string[], cwd = dir) => execFileSync('git', args, { cwd, env, encoding: 'utf8', maxBuffer: 1 << 26 }).trim();
-  execFileSync('git', ['init', '-q', '-b', 'main', dir], { env });
-  git(['config', 'user.name', 'Objects']);
-  git(['config', 'user.email', 'objects@example.com']);
-  let text = '';
-  for (let i = 0; i < 30; i += 1) {
-    text += `line ${i}: ${'the widget parser handles nested lists '.repeat(3)}\n`;
-    writeFileSync(join(dir, 'grow.txt'), text);
-    writeFileSync(join(dir, `f${i % 4}.txt`), `version ${i}\n`);
-    git(['add', '-A']);
-    git(['commit', '-qm', `commit ${i}`]);
-  }
+  const env = envAt(root);
+  const git = gitAt(env, dir);
   const everyObject = () => git(['cat-file', '--batch-all-objects', '--batch-check=%(objectname)']).split('\n');
   const dirsOf = (repoDir: string) => ({ gitDir: join(repoDir, '.git'), commonDir: join(repoDir, '.git') });
   /** A reader that cannot start git (empty PATH) unless `withGit`: whatever it answers came from the files. */

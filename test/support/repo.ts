@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tempDir } from './temp-dirs';
+import { copyOfTemplate } from './repo-template';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -45,34 +45,51 @@ export interface IsolatedRepo {
 /**
  * A real repository made with the real git CLI, isolated from the developer's config: `main`,
  * an identity unless `identity: false`, `commits` empty commits (default 1; a bare repository
- * has none), and its files (`files`) committed in the first one when given.
+ * has none), and its files (`files`) committed in the first one when given. The repository is
+ * made once per test file and these options, and each call gets a copy (test/support/repo-template.ts);
+ * files are written and committed in the copy, so their stat data in the index is the copy's own.
  */
 export function makeIsolatedRepo(opts: { prefix?: string; name?: string; bare?: boolean; commits?: number; identity?: false | { name: string; email: string }; files?: Record<string, string> } = {}): IsolatedRepo {
-  const root = tempDir(opts.prefix ?? 'capsule-repo-');
-  const dir = join(root, opts.name ?? 'repo');
-  const stateDir = join(root, 'state');
-  const home = join(root, 'home');
-  mkdirSync(dir);
-  mkdirSync(home);
-  const env = isolatedGitEnv({ home, stateDir });
-  const git = (args: readonly string[]) => runGit(dir, args, env);
+  const name = opts.name ?? 'repo';
+  const identity = opts.identity === false ? null : (opts.identity ?? { name: 'Test User', email: 'test@example.com' });
+  const as = identity ? [] : ['-c', 'user.name=Seed', '-c', 'user.email=seed@example.com'];
+  const commits = opts.bare ? 0 : (opts.commits ?? 1);
+  const commit = (git: (args: readonly string[]) => string, i: number) => git([...as, 'commit', '-q', '--allow-empty', '-m', i === 0 ? 'initial' : `commit ${i}`]);
+  // With files, the template stops before the first commit: the copy writes, adds and commits them.
+  const withFiles = opts.files !== undefined && !opts.bare;
+  const templateCommits = withFiles ? 0 : commits;
+  const key = JSON.stringify({ name, bare: opts.bare === true, identity, templateCommits });
+  const root = copyOfTemplate(key, opts.prefix ?? 'capsule-repo-', (at) => {
+    const repo = layout(at, name);
+    mkdirSync(repo.dir);
+    mkdirSync(repo.home);
+    repo.git(['init', '-q', '-b', 'main', ...(opts.bare ? ['--bare'] : [])]);
+    if (identity) {
+      repo.git(['config', 'user.name', identity.name]);
+      repo.git(['config', 'user.email', identity.email]);
+    }
+    for (let i = 0; i < templateCommits; i += 1) commit(repo.git, i);
+  });
+  const { dir, stateDir, env, git } = layout(root, name);
   const write = (relPath: string, text: string) => {
     const path = join(dir, relPath);
     mkdirSync(dirname(path), { recursive: true });
     writeFileSync(path, text);
     return path;
   };
-  git(['init', '-q', '-b', 'main', ...(opts.bare ? ['--bare'] : [])]);
-  const identity = opts.identity === false ? null : (opts.identity ?? { name: 'Test User', email: 'test@example.com' });
-  if (identity) {
-    git(['config', 'user.name', identity.name]);
-    git(['config', 'user.email', identity.email]);
-  }
-  if (!opts.bare) {
-    for (const [path, text] of Object.entries(opts.files ?? {})) write(path, text);
-    if (opts.files) git(['add', '-A']);
-    const as = identity ? [] : ['-c', 'user.name=Seed', '-c', 'user.email=seed@example.com'];
-    for (let i = 0; i < (opts.commits ?? 1); i += 1) git([...as, 'commit', '-q', '--allow-empty', '-m', i === 0 ? 'initial' : `commit ${i}`]);
+  if (withFiles) {
+    for (const [path, text] of Object.entries(opts.files!)) write(path, text);
+    git(['add', '-A']);
+    for (let i = 0; i < commits; i += 1) commit(git, i);
   }
   return { root, dir, stateDir, env, git, write, cleanup: () => rmSync(root, { recursive: true, force: true }) };
+}
+
+/** Where a repository made under `root` keeps its work tree, HOME and runtime state, and the git that runs there. */
+function layout(root: string, name: string) {
+  const dir = join(root, name);
+  const stateDir = join(root, 'state');
+  const home = join(root, 'home');
+  const env = isolatedGitEnv({ home, stateDir });
+  return { dir, stateDir, home, env, git: (args: readonly string[]) => runGit(dir, args, env) };
 }

@@ -1,6 +1,6 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { tempDir } from '../support/temp-dirs';
+import { copyOfTemplate } from '../support/repo-template';
 import { join } from 'node:path';
 import { renderCapsule } from '../../lib/capsule/render';
 import { emptySections } from '../../lib/capsule/sections';
@@ -31,23 +31,29 @@ export function cloneInto(trio: Trio, name: string): string {
   return dir;
 }
 
-/** A bare remote holding one commit on main, cloned twice (a, b). */
+/** A bare remote holding one commit on main, cloned twice (a, b); a copy of the one made first in this test file (test/support/repo-template.ts). */
 export function makeTrio(): Trio {
-  const root = tempDir('capsule-sync-');
-  const env: NodeJS.ProcessEnv = {
+  const root = copyOfTemplate('trio', 'capsule-sync-', (at) => {
+    const env = trioEnv(at);
+    const remote = join(at, 'remote.git');
+    git(at, ['init', '-q', '--bare', '-b', 'main', remote], env);
+    const seed = join(at, 'seed');
+    git(at, ['init', '-q', '-b', 'main', seed], env);
+    git(seed, ['-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial'], env);
+    git(seed, ['push', '-q', remote, 'main'], env);
+    const trio: Trio = { root: at, remote, a: '', b: '', env };
+    cloneInto(trio, 'a');
+    cloneInto(trio, 'b');
+  });
+  return { root, remote: join(root, 'remote.git'), a: join(root, 'a'), b: join(root, 'b'), env: trioEnv(root) };
+}
+
+/** The trio's git environment: HOME is its root, no system config, its own runtime state. */
+function trioEnv(root: string): NodeJS.ProcessEnv {
+  return {
     PATH: process.env.PATH, HOME: root, TZ: 'UTC', GIT_CONFIG_NOSYSTEM: '1', GIT_CONFIG_GLOBAL: join(root, '.gitconfig'),
     CAPSULE_STATE_DIR: join(root, 'state'),
   };
-  const remote = join(root, 'remote.git');
-  git(root, ['init', '-q', '--bare', '-b', 'main', remote], env);
-  const seed = join(root, 'seed');
-  git(root, ['init', '-q', '-b', 'main', seed], env);
-  git(seed, ['-c', 'user.name=Seed', '-c', 'user.email=seed@example.com', 'commit', '-q', '--allow-empty', '-m', 'initial'], env);
-  git(seed, ['push', '-q', remote, 'main'], env);
-  const trio: Trio = { root, remote, a: '', b: '', env };
-  trio.a = cloneInto(trio, 'a');
-  trio.b = cloneInto(trio, 'b');
-  return trio;
 }
 
 /** Removes the trio's directories. */
