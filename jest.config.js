@@ -1,8 +1,7 @@
 /**
- * Jest strips TypeScript's types with esbuild, one file at a time (test/support/esbuild-transform.js);
- * type checking is `tsc --noEmit` in `npm test`. One project per lane (test/support/lanes.js says
- * which file is in which); `npm test` runs all four on both cores, `npm run test:<lane>` one
- * (`--selectProjects`).
+ * Jest runs TypeScript through ts-jest; type checking is `tsc --noEmit` in `npm test`, so ts-jest
+ * skips it. One project per lane (test/support/lanes.js says which file is in which); `npm test`
+ * runs all four on both cores, `npm run test:<lane>` one (`--selectProjects`).
  */
 const { LANES, lanes } = require('./test/support/lanes');
 
@@ -13,7 +12,7 @@ const project = (lane) => ({
   rootDir: __dirname,
   roots: ['<rootDir>/test'],
   testMatch: files[lane].length > 0 ? files[lane] : ['<rootDir>/test/no-such-lane/*.test.ts'],
-  transform: { '^.+\\.ts$': '<rootDir>/test/support/esbuild-transform.js' },
+  transform: { '^.+\\.ts$': ['ts-jest', { diagnostics: false }] },
   ...(lane === 'unit' ? { setupFilesAfterEnv: ['<rootDir>/test/support/unit-guard.js'] } : {}),
   // The real clients, pinned, installed once before any end-to-end file runs (test/e2e/support/install-clients.ts).
   ...(lane === 'e2e' ? { globalSetup: '<rootDir>/test/e2e/support/install-clients.ts' } : {}),
