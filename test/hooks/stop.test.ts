@@ -139,13 +139,13 @@ describe('makeStopHook', () => {
     // claude-sonnet-4-5: hard point 158,808 tokens (test/budget-runtime/budget-hooks.test.ts).
     const atHardPoint = (n: number) =>
       `${turnRecords({ cwd: repo.dir, n, write: `${repo.dir}/f${n}.ts` })}${JSON.stringify({ type: 'assistant', isSidechain: false, uuid: `usage${n}`, message: { model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'text', text: 'ok' }], usage: { input_tokens: 160_000 } } })}\n`;
-    const blockOf = (out: { stdout: string }) => (out.stdout === '' ? null : (JSON.parse(out.stdout) as { decision?: string; reason?: string; systemMessage?: string }));
+    const messageOf = (out: { stdout: string }) => (out.stdout === '' ? null : (JSON.parse(out.stdout) as { decision?: string; systemMessage?: string }));
 
-    it('blocks once with the capsule request after the autosave committed', async () => {
+    it('blocks once with the capsule request after the autosave committed, by exit 2 with the reason on stderr (the one block a background Stop can give)', async () => {
       writeFileSync(transcript, atHardPoint(1));
-      const first = blockOf(await stop());
-      expect(first).toMatchObject({ decision: 'block' });
-      expect(first?.reason).toContain('context-capsule');
+      const first = await stop();
+      expect(first).toMatchObject({ stdout: '', block: { exitCode: 2 } });
+      expect(first.block?.stderr).toContain('context-capsule');
       expect(capsuleFiles()).toHaveLength(1);
       appendFileSync(transcript, atHardPoint(2));
       expect(await stop()).toEqual({ stdout: '' });
@@ -153,19 +153,20 @@ describe('makeStopHook', () => {
 
     it.each([
       ['before its commit (a ref that is no memory branch: MEMORY_ROOT)', 'capsule.ref', 'refs/heads/main', 'MEMORY_ROOT'],
-      // fast-import refuses this setting after it was handed the commit, while the budget was read.
+      // fast-import (the write path asked for) refuses this setting after it was handed the commit, while the budget was read.
       ['in its commit (fast-import refuses the config: GIT_FAILED)', 'pack.indexVersion', '5', 'GIT_FAILED'],
     ])('keeps the block for the next Stop when the autosave failed %s: the decision is kept only after the commit', async (_when, key, value, code) => {
+      repo.env.CAPSULE_DIRECT_COMMITS = '0';
       writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 0, write: `${repo.dir}/f0.ts` }));
       expect(await stop()).toEqual({ stdout: '' }); // the memory branch exists: the next failure is the autosave's own
       appendFileSync(transcript, atHardPoint(1));
       git(repo.dir, 'config', key, value);
-      const failed = blockOf(await stop());
-      expect(failed?.decision).toBeUndefined();
-      expect(failed?.systemMessage).toContain(code);
+      const failed = await stop();
+      expect(failed.block).toBeUndefined();
+      expect(messageOf(failed)?.systemMessage).toContain(code);
       git(repo.dir, 'config', '--unset', key);
       appendFileSync(transcript, atHardPoint(2));
-      expect(blockOf(await stop())).toMatchObject({ decision: 'block' });
+      expect((await stop()).block).toMatchObject({ exitCode: 2 });
     });
   });
 
