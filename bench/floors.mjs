@@ -12,7 +12,7 @@
 //   - Stop with one new turn, committed in-process (the default, lib/git/direct-commit.ts) and
 //     the same committed by `git fast-import` (CAPSULE_DIRECT_COMMITS=0): the two write paths.
 //
-//   node bench/floors.mjs [--runs 21] [--json]
+//   node bench/floors.mjs [--runs 21] [--rows REGEX] [--json]   (--rows: only the rows whose name matches, and `node -e 0`)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -22,7 +22,7 @@ import { median, timeCold } from './lib/measure.mjs';
 import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, rows: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const WORK = join(ROOT, '.bench-tmp', 'floors');
@@ -55,7 +55,7 @@ const rows = [
   { name: 'stop.js, no new turn (nothing committed)', args: [join(HOOKS, 'stop.js')], input: stop, expect: /^$/ },
   committingStop('stop.js, one new turn, committed in-process (default)', 'bench-floors-direct', {}),
   committingStop('stop.js, one new turn, committed by git fast-import', 'bench-floors-fast-import', { CAPSULE_DIRECT_COMMITS: '0' }),
-].map((r) => ({ ...r, wall: [], cpu: [] }));
+].filter((r, i) => i === 0 || !values.rows || new RegExp(values.rows).test(r.name)).map((r) => ({ ...r, wall: [], cpu: [] }));
 
 /** A Stop row of its own session that gets one new turn before every run, so every run commits. */
 function committingStop(name, session, extraEnv) {
@@ -96,7 +96,8 @@ for (let i = 0; i < RUNS + 2; i++) {
 }
 const loadEnd = loadavg()[0];
 const commits = git('log', '--format=%s', `${tipAfterFold}..refs/heads/capsules`).split('\n').filter(Boolean).length;
-if (commits !== 2 * (RUNS + 2)) throw new Error(`expected ${2 * (RUNS + 2)} commits from the committing Stop rows (none from the others), found ${commits}`);
+const committing = rows.filter((r) => r.before).length;
+if (commits !== committing * (RUNS + 2)) throw new Error(`expected ${committing * (RUNS + 2)} commits from the committing Stop rows (none from the others), found ${commits}`);
 const floor = { wall: median(rows[0].wall), cpu: median(rows[0].cpu) };
 const out = rows.map((r) => ({ name: r.name, wallMs: median(r.wall), wallRatio: median(r.wall) / floor.wall, cpuMs: median(r.cpu), cpuRatio: median(r.cpu) / floor.cpu }));
 if (values.json) console.log(JSON.stringify({ runs: RUNS, load: [loadStart, loadEnd], rows: out }, null, 2));
