@@ -9,8 +9,7 @@
 //     the payload and fails open with one error-log line (the shortest path through a bundle);
 //   - Stop with no new turn: the whole Stop path, git's reader started, the autosave unchanged,
 //     nothing committed (what a Stop costs before its fold changes anything);
-//   - Stop with one new turn, committed in-process (the default, lib/git/direct-commit.ts) and
-//     the same committed by `git fast-import` (CAPSULE_DIRECT_COMMITS=0): the two write paths.
+//   - Stop with one new turn: the same, then the autosave committed by `git fast-import`.
 //
 //   node bench/floors.mjs [--runs 21] [--rows REGEX] [--json]   (--rows: only the rows whose name matches, and `node -e 0`)
 import { execFileSync } from 'node:child_process';
@@ -53,8 +52,7 @@ const rows = [
   { name: 'node, one read, then git fast-import of nothing', args: ['-e', `${catFile} c.stdout.once('data', () => { c.stdin.end(); require('node:child_process').spawn('git', ['fast-import', '--quiet', '--done'], { stdio: ['pipe', 'ignore', 'ignore'] }).stdin.end('done\\n'); }); c.stdin.write('HEAD\\n');`] },
   ...['session-start', 'stop', 'pre-compact', 'user-prompt-submit'].map((h) => ({ name: `${h}.js, payload without cwd (fails open)`, args: [join(HOOKS, `${h}.js`)], input: '{}', expect: /HOOK_INPUT_INVALID/ })),
   { name: 'stop.js, no new turn (nothing committed)', args: [join(HOOKS, 'stop.js')], input: stop, expect: /^$/ },
-  committingStop('stop.js, one new turn, committed in-process (default)', 'bench-floors-direct', {}),
-  committingStop('stop.js, one new turn, committed by git fast-import', 'bench-floors-fast-import', { CAPSULE_DIRECT_COMMITS: '0' }),
+  committingStop('stop.js, one new turn (committed)', 'bench-floors-commit', {}),
 ].filter((r, i) => i === 0 || !values.rows || new RegExp(values.rows).test(r.name)).map((r) => ({ ...r, wall: [], cpu: [] }));
 
 /** A Stop row of its own session that gets one new turn before every run, so every run commits. */

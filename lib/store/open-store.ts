@@ -7,7 +7,6 @@ import { createGitRunner } from '../git/git-runner';
 import type { ConfigSnapshot } from '../git/config-snapshot';
 import { walkToGitDir } from '../git/git-dir-walk';
 import type { GitRunner } from '../git/git-runner';
-import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
 import { FileObjectReader } from '../git/object-reader';
 import { filesSpeakForGit } from '../git/ref-files';
 import type { RepoDirs } from '../git/repo-dirs';
@@ -20,13 +19,10 @@ import type { MemoryStore } from './types';
  * pays: the config (capsule.ref, identity) and the directories come from the runtime dir's
  * config cache while the config files are unchanged (lib/git/config-snapshot.ts), else from
  * `git config` and `rev-parse`. Objects are read through a long-lived `cat-file --batch`, whose
- * first answer proves this is a repository. A single commit is written in-process
- * (direct-commit.ts: loose objects, the ref moved by compare-and-swap under git's lock, its
- * reflog line) wherever that keeps git's guarantees (`directWritesAllowed`); everything else
- * (reftable, replace refs, shared permissions, fsync wishes, objects moved by the environment,
- * SHA-256, a batch of commits) goes to `git fast-import`. With `CAPSULE_OBJECT_FILES=1`, where
- * the files speak for git, objects are also read straight from them (FileObjectReader: no
- * process). Call `close()` when done.
+ * first answer proves this is a repository, and every commit written by `git fast-import` (the
+ * one write path: an in-process committer measured no cheaper, issue 35, docs/performance.md).
+ * With `CAPSULE_OBJECT_FILES=1`, where the files speak for git (refs as files, no replace
+ * refs), objects are read straight from them (FileObjectReader: no process). Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
@@ -45,8 +41,7 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv }):
     const [snapshot] = known ? [known.snapshot] : await Promise.all([readCachedConfig(git), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
-    const direct = directWritesAllowed(snapshot, env) ? directCommitter(batch, snapshot.dirs) : undefined;
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs, direct });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs });
   } catch (err) {
     await batch.close();
     throw err;
@@ -70,17 +65,5 @@ async function knownRepository(git: GitRunner): Promise<{ snapshot: ConfigSnapsh
   return dirs !== null && filesSpeakForGit(dirs.commonDir) ? { snapshot, dirs } : null;
 }
 
-/**
- * Whether this store may write its commits itself. Measured (docs/performance.md, issue 35) the
- * in-process commit saves the fast-import process and the `unpack-objects` it forks on every
- * committing hook, so it is the default wherever the ref files and the object folder are all
- * that git would consult; `CAPSULE_DIRECT_COMMITS=0` hands every write to fast-import (the path
- * anything unexpected takes anyway).
- */
-function directWritesAllowed(snapshot: ConfigSnapshot, env: NodeJS.ProcessEnv): snapshot is ConfigSnapshot & { dirs: RepoDirs } {
-  if (env.CAPSULE_DIRECT_COMMITS === '0' || OBJECT_ENV.some((v) => env[v])) return false;
-  return snapshot.dirs !== null && directCommitsAllowed(snapshot.values) && filesSpeakForGit(snapshot.dirs.commonDir);
-}
-
-/** Variables that move or swap objects for git: with any of them set, only git reads and writes objects. */
+/** Variables that move or swap objects for git: with any of them set, only git reads objects. */
 const OBJECT_ENV = ['GIT_OBJECT_DIRECTORY', 'GIT_ALTERNATE_OBJECT_DIRECTORIES', 'GIT_REPLACE_REF_BASE', 'GIT_NAMESPACE'];

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { autosavesInFlight } from '../../lib/local-state/autosave-in-flight';
@@ -7,12 +7,9 @@ import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
 
 // A Stop hook running in the background can be killed by the host at any point (a `claude -p`
-// that exits cancels it). Here it is killed deterministically inside its commit, on both write
-// paths. git fast-import (CAPSULE_DIRECT_COMMITS=0): a `git` shim first on PATH holds it (before
-// it runs, or after it moved the ref) until the test SIGKILLs the hook's process group. The
-// in-process commit (the default): the test holds the ref's lock as another git would, so the
-// hook writes its objects and then waits for the lock; it is killed there, its commit written
-// but the ref not moved. (test/hardening/kill-safety.test.ts kills it at random points too.) Nothing may be lost: the in-flight marker is visible
+// that exits cancels it). Here it is killed deterministically inside its commit: a `git` shim
+// first on PATH holds `git fast-import` (before it runs, or after it moved the ref) until the
+// test SIGKILLs the hook's process group. Nothing may be lost: the in-flight marker is visible
 // while it commits and stale once the hook is gone (no one waits for it), the transcript cursor
 // is where the last finished fold left it, and the next hook (SessionEnd) folds the turn.
 const DIST = join(__dirname, '..', '..', 'dist', 'hooks');
@@ -36,27 +33,19 @@ exec "${REAL_GIT}" "$@"
   return bin;
 }
 
-/** The loose objects of a repository's object folder. */
-function looseObjects(dir: string): number {
-  const objects = join(dir, '.git', 'objects');
-  return readdirSync(objects).filter((d) => /^[0-9a-f]{2}$/.test(d)).reduce((n, d) => n + readdirSync(join(objects, d)).length, 0);
-}
-
-/** Runs a built hook in its own process group; with `killWhen`, SIGKILLs the group once it holds (a file that exists, or a predicate). */
-function runHook(repo: TestRepo, event: string, input: object, opts: { path?: string; env?: NodeJS.ProcessEnv; killWhen?: string | (() => boolean); onHold?: () => void } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
+/** Runs a built hook in its own process group; with `killWhen`, SIGKILLs the group once that file exists. */
+function runHook(repo: TestRepo, event: string, input: object, opts: { path?: string; killWhen?: string; onHold?: () => void } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const base = { ...repo.env, ...opts.env };
-    const env = opts.path ? { ...base, PATH: `${opts.path}:${repo.env.PATH ?? process.env.PATH}` } : base;
-    const held = typeof opts.killWhen === 'string' ? () => existsSync(opts.killWhen as string) : opts.killWhen;
+    const env = opts.path ? { ...repo.env, PATH: `${opts.path}:${repo.env.PATH ?? process.env.PATH}` } : repo.env;
     const child = spawn(process.execPath, [join(DIST, `${event}.js`)], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
     child.stdin.end(JSON.stringify(input));
     let stdout = '';
     child.stdout.on('data', (b: Buffer) => (stdout += b.toString('utf8')));
     let poll: NodeJS.Timeout | undefined;
-    if (held) {
+    if (opts.killWhen) {
       const started = Date.now();
       poll = setInterval(() => {
-        if (held()) {
+        if (existsSync(opts.killWhen!)) {
           clearInterval(poll);
           try {
             opts.onHold?.();
@@ -66,7 +55,7 @@ function runHook(repo: TestRepo, event: string, input: object, opts: { path?: st
         } else if (Date.now() - started > 30_000) {
           clearInterval(poll);
           process.kill(-(child.pid as number), 'SIGKILL');
-          reject(new Error('the hook never reached its commit'));
+          reject(new Error('the hook never reached git fast-import'));
         }
       }, 10);
     }
@@ -78,7 +67,7 @@ function runHook(repo: TestRepo, event: string, input: object, opts: { path?: st
 }
 
 describe('a Stop hook killed inside its commit', () => {
-  it.each(['before', 'after', 'direct'] as const)('loses no turn when killed %s (fast-import: before or after it wrote the commit; direct: the in-process commit, waiting for the ref lock)', async (when) => {
+  it.each(['before', 'after'] as const)('loses no turn when killed %s git fast-import wrote the commit', async (when) => {
     if (!existsSync(join(DIST, 'stop.js'))) throw new Error(`build first: ${DIST}/stop.js is missing (npm test builds it)`);
     const repo = makeTestRepo();
     try {
@@ -104,21 +93,11 @@ describe('a Stop hook killed inside its commit', () => {
       turn(1);
       const flag = join(repo.stateDir, '..', `held-${when}`);
       let markedWhileHeld: string[] = [];
-      const onHold = () => (markedWhileHeld = autosavesInFlight(repo.stateDir, new Date(), { sessionId: SESSION }).map((m) => m.sessionId));
-      let killed: Awaited<ReturnType<typeof runHook>>;
-      if (when === 'direct') {
-        const lock = join(repo.dir, '.git', 'refs', 'heads', 'capsules.lock');
-        const objectsBefore = looseObjects(repo.dir);
-        writeFileSync(lock, '');
-        // Killed once the hook has written its objects (blob, trees, commit) and has been waiting
-        // for the lock a while (far below the 5 s after which it would take a stale lock over).
-        let wrote = 0;
-        const waiting = () => (wrote ||= looseObjects(repo.dir) >= objectsBefore + 3 ? Date.now() : 0) !== 0 && Date.now() - wrote >= 300;
-        killed = await runHook(repo, 'stop', input('Stop'), { killWhen: waiting, onHold });
-        rmSync(lock);
-      } else {
-        killed = await runHook(repo, 'stop', input('Stop'), { path: shim(join(repo.stateDir, '..'), flag, when), env: { CAPSULE_DIRECT_COMMITS: '0' }, killWhen: flag, onHold });
-      }
+      const killed = await runHook(repo, 'stop', input('Stop'), {
+        path: shim(join(repo.stateDir, '..'), flag, when),
+        killWhen: flag,
+        onHold: () => (markedWhileHeld = autosavesInFlight(repo.stateDir, new Date(), { sessionId: SESSION }).map((m) => m.sessionId)),
+      });
       expect(killed.signal).toBe('SIGKILL');
       // Visible while it committed; stale once its process is gone: nobody waits for a dead hook.
       expect(markedWhileHeld).toEqual([SESSION]);
@@ -126,7 +105,7 @@ describe('a Stop hook killed inside its commit', () => {
       expect(autosavesInFlight(repo.stateDir, new Date(), { sessionId: SESSION })).toEqual([]);
       // The cursor is saved only after the commit: the killed run moved nothing.
       expect(cursor()).toEqual(cursorAfterTurn0);
-      if (when !== 'after') expect(tip()).toBe(tipAfterTurn0);
+      if (when === 'before') expect(tip()).toBe(tipAfterTurn0);
       else expect(tip()).not.toBe(tipAfterTurn0);
 
       // The next hook folds the killed turn again, once, into the session's one autosave.

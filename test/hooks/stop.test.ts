@@ -153,10 +153,9 @@ describe('makeStopHook', () => {
 
     it.each([
       ['before its commit (a ref that is no memory branch: MEMORY_ROOT)', 'capsule.ref', 'refs/heads/main', 'MEMORY_ROOT'],
-      // fast-import (the write path asked for) refuses this setting after it was handed the commit, while the budget was read.
+      // fast-import refuses this setting after it was handed the commit, while the budget was read.
       ['in its commit (fast-import refuses the config: GIT_FAILED)', 'pack.indexVersion', '5', 'GIT_FAILED'],
     ])('keeps the block for the next Stop when the autosave failed %s: the decision is kept only after the commit', async (_when, key, value, code) => {
-      repo.env.CAPSULE_DIRECT_COMMITS = '0';
       writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 0, write: `${repo.dir}/f0.ts` }));
       expect(await stop()).toEqual({ stdout: '' }); // the memory branch exists: the next failure is the autosave's own
       appendFileSync(transcript, atHardPoint(1));
