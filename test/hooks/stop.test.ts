@@ -169,6 +169,11 @@ describe('makeStopHook', () => {
     });
   });
 
+  it("keeps no journal entry for the text a background Stop's block wakes the model with (it is not the user's prompt)", async () => {
+    await runHookIn(repo, userPromptSubmitHook, { prompt: '<task-notification> <summary>Stop hook feedback</summary> </task-notification> <system-reminder> Stop hook blocking error from command "Stop": [git-capsule budget] past the hard point </system-reminder>' }, NOW);
+    expect(existsSync(join(repo.stateDir, 'sessions', `${payload('Stop').session_id}.prompts.json`))).toBe(false);
+  });
+
   it('reads the prompt UserPromptSubmit recorded when the transcript lags behind it, then empties the journal', async () => {
     writeFileSync(transcript, '');
     await runHookIn(repo, userPromptSubmitHook, { prompt: 'Rename customerId to accountId everywhere.' }, NOW);
