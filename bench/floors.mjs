@@ -8,9 +8,10 @@
 //   - each hook bundle given a payload without `cwd`: it starts, loads its code cache, validates
 //     the payload and fails open with one error-log line (the shortest path through a bundle);
 //   - Stop with no new turn: the whole Stop path, git's reader started, the autosave unchanged,
-//     nothing committed (what a Stop costs before its fold changes anything).
+//     nothing committed (what a Stop costs before its fold changes anything);
+//   - Stop with one new turn: the same, then the autosave committed by `git fast-import`.
 //
-//   node bench/floors.mjs [--runs 21] [--json]
+//   node bench/floors.mjs [--runs 21] [--rows REGEX] [--json]   (--rows: only the rows whose name matches, and `node -e 0`)
 import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -20,7 +21,7 @@ import { median, timeCold } from './lib/measure.mjs';
 import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, json: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, rows: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const WORK = join(ROOT, '.bench-tmp', 'floors');
@@ -51,11 +52,34 @@ const rows = [
   { name: 'node, one read, then git fast-import of nothing', args: ['-e', `${catFile} c.stdout.once('data', () => { c.stdin.end(); require('node:child_process').spawn('git', ['fast-import', '--quiet', '--done'], { stdio: ['pipe', 'ignore', 'ignore'] }).stdin.end('done\\n'); }); c.stdin.write('HEAD\\n');`] },
   ...['session-start', 'stop', 'pre-compact', 'user-prompt-submit'].map((h) => ({ name: `${h}.js, payload without cwd (fails open)`, args: [join(HOOKS, `${h}.js`)], input: '{}', expect: /HOOK_INPUT_INVALID/ })),
   { name: 'stop.js, no new turn (nothing committed)', args: [join(HOOKS, 'stop.js')], input: stop, expect: /^$/ },
-].map((r) => ({ ...r, wall: [], cpu: [] }));
+  committingStop('stop.js, one new turn (committed)', 'bench-floors-commit', {}),
+].filter((r, i) => i === 0 || !values.rows || new RegExp(values.rows).test(r.name)).map((r) => ({ ...r, wall: [], cpu: [] }));
+
+/** A Stop row of its own session that gets one new turn before every run, so every run commits. */
+function committingStop(name, session, extraEnv) {
+  const path = join(WORK, `${session}.jsonl`);
+  let turn = 0;
+  return {
+    name,
+    args: [join(HOOKS, 'stop.js')],
+    input: JSON.stringify({ session_id: session, transcript_path: path, cwd: REPO, hook_event_name: 'Stop', stop_hook_active: false, last_assistant_message: 'done' }),
+    env: { ...env, ...extraEnv },
+    expect: /^$/,
+    before: () => {
+      turn += 1;
+      appendFileSync(path, [
+        { ...base, type: 'user', uuid: `${session}-u${turn}`, message: { role: 'user', content: `edit file ${turn}` } },
+        { ...base, type: 'assistant', uuid: `${session}-t${turn}`, message: { role: 'assistant', content: [{ type: 'tool_use', id: `${session}-${turn}`, name: 'Edit', input: { file_path: join(REPO, `f${turn}.ts`), old_string: 'a', new_string: 'b' } }] } },
+        { ...base, type: 'assistant', uuid: `${session}-a${turn}`, message: { role: 'assistant', content: [{ type: 'text', text: `done ${turn}` }] } },
+      ].map((r) => `${JSON.stringify(r)}\n`).join(''));
+    },
+  };
+}
 
 /** One cold run of a row: its checks, then wall and CPU (bench/lib/measure.mjs). */
 function time(row) {
-  const t = timeCold(process.execPath, row.args, { cwd: REPO, input: row.input ?? '', env });
+  row.before?.();
+  const t = timeCold(process.execPath, row.args, { cwd: REPO, input: row.input ?? '', env: row.env ?? env });
   if (row.expect && !row.expect.test(t.stdout.trim())) throw new Error(`${row.name}: unexpected output ${t.stdout.slice(0, 200)}`);
   return t;
 }
@@ -69,7 +93,9 @@ for (let i = 0; i < RUNS + 2; i++) {
   }
 }
 const loadEnd = loadavg()[0];
-if (git('rev-parse', 'refs/heads/capsules') !== tipAfterFold) throw new Error('a Stop with no new turn committed: the row measured more than it says');
+const commits = git('log', '--format=%s', `${tipAfterFold}..refs/heads/capsules`).split('\n').filter(Boolean).length;
+const committing = rows.filter((r) => r.before).length;
+if (commits !== committing * (RUNS + 2)) throw new Error(`expected ${committing * (RUNS + 2)} commits from the committing Stop rows (none from the others), found ${commits}`);
 const floor = { wall: median(rows[0].wall), cpu: median(rows[0].cpu) };
 const out = rows.map((r) => ({ name: r.name, wallMs: median(r.wall), wallRatio: median(r.wall) / floor.wall, cpuMs: median(r.cpu), cpuRatio: median(r.cpu) / floor.cpu }));
 if (values.json) console.log(JSON.stringify({ runs: RUNS, load: [loadStart, loadEnd], rows: out }, null, 2));

@@ -8,12 +8,15 @@ import { basename, dirname, join } from 'node:path';
 
 const ROOT = new URL('../..', import.meta.url).pathname;
 
-/** The exports of `path` (relative to the repository root), bundled to .bench-tmp/<name>.cjs. */
-export async function loadTs(path) {
+/**
+ * The exports of `path` (relative to the repository root), bundled to .bench-tmp/<name>.cjs.
+ * `__dirname` means `dirnameOf` (default: the folder of `path`) in every bundled module.
+ */
+export async function loadTs(path, dirnameOf = dirname(path)) {
   const out = join(ROOT, '.bench-tmp', `${basename(path, '.ts')}.cjs`);
   mkdirSync(join(ROOT, '.bench-tmp'), { recursive: true });
   // __dirname keeps meaning the source's folder (test/e2e/claude-client.ts finds the repository by it).
-  const define = { __dirname: JSON.stringify(dirname(join(ROOT, path))) };
+  const define = { __dirname: JSON.stringify(join(ROOT, dirnameOf)) };
   await build({ entryPoints: [join(ROOT, path)], outfile: out, bundle: true, platform: 'node', target: 'node20', format: 'cjs', define, logLevel: 'error' });
   return createRequire(import.meta.url)(out);
 }

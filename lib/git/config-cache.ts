@@ -15,7 +15,7 @@ export interface ConfigCacheEntry {
 /** How many entries one cache file keeps (a CLI in a subfolder, hooks with another PATH, …). */
 const MAX_ENTRIES = 8;
 /**
- * 2: the values include WRITE_SETTING_KEYS (an entry of format 1 would read as "not set").
+ * 2: the values included core.sharedRepository and core.fsync (read by a direct committer since removed).
  * 3: and the remote names and `branch.<name>.remote` (an entry of format 2 would read as "no remote").
  */
 const FORMAT = 3;

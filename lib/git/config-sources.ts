@@ -107,12 +107,6 @@ export function gitOnPath(env: NodeJS.ProcessEnv): string | null {
 }
 
 /**
- * The core settings that decide whether the store may write objects and refs itself (see
- * lib/git/direct-commit.ts): shared-repository permissions and fsync wishes are git's to honour.
- */
-export const WRITE_SETTING_KEYS: readonly string[] = ['core.sharedrepository', 'core.fsync', 'core.fsyncobjectfiles'];
-
-/**
  * The pseudo-key under which capsuleValues keeps the names of the configured remotes, as a JSON
  * list (no config key starts with a space). Names only: a remote's URL may carry a credential,
  * and the values are cached on disk.
@@ -124,7 +118,7 @@ export const SIGNING_KEYS: readonly string[] = ['user.signingkey', 'gpg.format']
 
 /**
  * The values git-capsule reads from the config (last wins, as git does): capsule.*, user.name,
- * user.email, WRITE_SETTING_KEYS, SIGNING_KEYS, every `branch.<name>.remote` and the names of the remotes
+ * user.email, SIGNING_KEYS, every `branch.<name>.remote` and the names of the remotes
  * (REMOTE_NAMES_KEY), which sync picks its remote from without starting git. `git config --list`
  * already lowers a key's section and variable; a branch's or remote's name keeps its case.
  */
@@ -133,7 +127,7 @@ export function capsuleValues(entries: readonly ConfigEntry[]): Record<string, s
   const remotes = new Set<string>();
   for (const { key, value } of entries) {
     const lower = key.toLowerCase();
-    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || WRITE_SETTING_KEYS.includes(lower) || SIGNING_KEYS.includes(lower)) values[lower] = value;
+    if (lower.startsWith('capsule.') || lower === 'user.name' || lower === 'user.email' || SIGNING_KEYS.includes(lower)) values[lower] = value;
     else if (lower.startsWith('branch.') && lower.endsWith('.remote') && key.length > 'branch..remote'.length) values[key] = value;
     else if (lower.startsWith('remote.')) {
       // `git remote` lists every name that has any `remote.<name>.<var>`; `remote.pushdefault` has no name.

@@ -1,6 +1,5 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { WRITE_CONFIG, type GitIdentity } from './git-env';
-import type { DirectCommitter } from './direct-commit';
 import type { GitRunner } from './git-runner';
 
 /** One commit for fast-import: files to write (content) or delete (null), under `ref`. */
@@ -57,16 +56,11 @@ export type ImportOutcome = { ok: true; commit: string } | { ok: false; reason: 
  * expected old one: a compare-and-swap. A lost race comes back as `{ ok: false }`; any other
  * failure throws GIT_FAILED. The stream must end with `done` (`--done`): a writer killed
  * mid-stream makes fast-import stop without moving the ref (leaving a crash report in the git
- * dir) instead of committing a partial file list. With `direct` (lib/git/direct-commit.ts), a
- * single commit is first offered to it: the same commit and the same compare-and-swap, no process.
+ * dir) instead of committing a partial file list.
  * `keepPack` keeps the pack fast-import wrote instead of unpacking it (FAST_IMPORT_KEEP_PACK_ARGS);
  * `whileRunning` runs once fast-import has the stream (GitCallOptions.whileRunning).
  */
-export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[], direct?: DirectCommitter, opts: { keepPack?: boolean; whileRunning?: () => void } = {}): Promise<ImportOutcome> {
-  // One commit on an existing tip: written without a process where the repository allows it.
-  const only = commits.length === 1 ? commits[0]! : null;
-  const written = only && direct ? await direct.commit(ref, only) : null;
-  if (written !== null) return written;
+export async function runImport(git: GitRunner, ref: string, commits: readonly CommitSpec[], opts: { keepPack?: boolean; whileRunning?: () => void } = {}): Promise<ImportOutcome> {
   try {
     const out = await git.run(opts.keepPack ? FAST_IMPORT_KEEP_PACK_ARGS : FAST_IMPORT_ARGS, { input: buildImportStream(ref, commits), whileRunning: opts.whileRunning });
     return { ok: true, commit: out.stdout.trim().split('\n').pop() ?? '' };

@@ -7,7 +7,7 @@ import { runHook, type HookSpec } from './run-hook';
 /**
  * The process wrapper every `entry-<event>.ts` calls: reads stdin, runs the hook, writes its
  * answer with a synchronous write (so nothing is lost to the exit), and exits 0 even if
- * something escaped the runner. On exit every git the hook still waits for (one it gave up on at
+ * something escaped the runner (2 only for a deliberate Stop block the host reads that way). On exit every git the hook still waits for (one it gave up on at
  * its budget) is ended with its process group and everything it started: `process.exit` alone
  * leaves them running. A signal from the host ends the hook the same way.
  */
@@ -30,7 +30,8 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
   runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1] }).then(
     (outcome) => {
       if (outcome.stdout) writeSync(1, outcome.stdout);
-      process.exit(0);
+      if (outcome.block) writeSync(2, outcome.block.stderr);
+      process.exit(outcome.block?.exitCode ?? 0);
     },
     bail,
   );

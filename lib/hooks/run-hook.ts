@@ -56,10 +56,15 @@ export interface HookIO {
   script?: string;
 }
 
-/** The runner's verdict: what to print, and the fail-open code when it failed open. Exit is always 0. */
+/**
+ * The runner's verdict: what to print, and the fail-open code when it failed open. Exit 0,
+ * except a deliberate Stop block on a host that takes one as exit 2 (`HostAdapter.stopBlock`).
+ */
 export interface HookOutcome {
   stdout: string;
   failCode?: string;
+  /** A Stop block's reason, for stderr, with exit code 2. */
+  block?: { stderr: string; exitCode: 2 };
 }
 
 /** Microtask turns a run gets to settle before its budget's timer is set (a run without I/O needs about ten). */
@@ -135,6 +140,10 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
     };
     try {
       const answer = guardStopLoop(host, checked.input, await spec.handle(checked.input, ctx), ctx);
+      if (answer?.block && spec.event === 'Stop' && host.stopBlock === 'exit-2') {
+        const { block, ...rest } = answer;
+        return { stdout: host.renderOutput(spec.event, rest), block: { stderr: `${block.reason}\n`, exitCode: 2 } };
+      }
       return { stdout: host.renderOutput(spec.event, answer) };
     } catch (err) {
       // NOT_A_REPO here is loud on purpose: a `.git` was found above, so git refusing it means a corrupt repository.

@@ -2,6 +2,7 @@ import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
 import { noteCodePath } from '../launch/code-path';
 import { recordPrompt } from '../local-state/prompt-journal';
 import { takePendingContext } from '../local-state/pending-context';
+import { isHostWrapped } from '../hosts/claude/user-prompt';
 import type { HookSpec } from './run-hook';
 
 /**
@@ -17,7 +18,8 @@ export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
   handle: async (input, ctx) => {
     // A cache written by a run that failed open holds none of this path (lib/launch/code-path.ts).
     noteCodePath('prompt');
-    if (input.session_id) {
+    // A background Stop's block wakes the model with a host-wrapped text: no prompt of the user's.
+    if (input.session_id && !isHostWrapped(input.prompt)) {
       try {
         recordPrompt(ctx.runtimeDir, input.session_id, input.prompt);
       } catch (err) {

@@ -24,6 +24,12 @@ export interface HostEventSpec {
   file: string;
   hostTimeoutSec: number;
   budgetMs: number;
+  /**
+   * Registered to run in the background (Claude Code's `"asyncRewake": true`): a live session
+   * does not wait for it, and its exit 2 wakes the model with its stderr; a plain `claude -p`
+   * still runs it in the foreground, so it finishes before that client exits.
+   */
+  asyncRewake?: true;
 }
 
 /**
@@ -122,4 +128,10 @@ export interface HostAdapter {
    * checkpoint and the session's next UserPromptSubmit injects it.
    */
   readonly resumeAfterCompact?: 'session-start' | 'next-prompt';
+  /**
+   * How a Stop block reaches the host: `json`, the envelope on stdout; `exit-2`, the reason on
+   * stderr and exit code 2 (Claude Code: the one form a Stop hook running in the background
+   * (`asyncRewake`) can block with, and an ordinary block when it runs in the foreground).
+   */
+  readonly stopBlock: 'json' | 'exit-2';
 }

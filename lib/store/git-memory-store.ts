@@ -1,6 +1,5 @@
 import type { CapsuleStatus } from '../capsule/types';
 import type { GitObject, StoreObjectReader } from '../git/cat-file-batch';
-import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import { indexCoverage, type IndexCoverage } from './index-coverage';
@@ -41,7 +40,7 @@ export class GitMemoryStore implements MemoryStore {
   private key: Uint8Array | null | undefined;
   private upgraded = false;
 
-  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null; direct?: DirectCommitter }) {
+  constructor(private readonly git: GitRunner, private readonly batch: StoreObjectReader, readonly ref: string, opts: { identity: GitIdentity; dirs?: RepoDirs | null }) {
     const lock = () => acquireWriteLock(writeLockPath(this.stateDir, this.commonDir, ref));
     let stamp: IdentityStamp | undefined;
     // Read once, on the first write: a reading verb never touches the machine id.
@@ -64,7 +63,7 @@ export class GitMemoryStore implements MemoryStore {
       await tree.tip();
       throw checkedOutError(ref, holders);
     };
-    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, sealKey, lock, guard, housekeeping, keepPack, direct: opts.direct };
+    this.parts = { git, tree, ref, identity: opts.identity, stamp: stampOf, sealKey, lock, guard, housekeeping, keepPack };
   }
 
   /** Who the store's commits are by. */

@@ -14,7 +14,7 @@ export async function initMemory(parts: StoreParts): Promise<{ root: string; cre
       const { stdout } = await parts.git.run(['rev-list', '--max-parents=0', tip, '--']);
       return { done: true as const, value: { root: stdout.trim().split('\n').pop() ?? tip, created: false } };
     }
-    const outcome = await runImport(parts.git, parts.ref, [rootCommitSpec()], undefined, { keepPack: parts.keepPack() });
+    const outcome = await runImport(parts.git, parts.ref, [rootCommitSpec()], { keepPack: parts.keepPack() });
     return outcome.ok ? { done: true as const, value: { root: outcome.commit, created: true } } : { done: false as const, outcome };
   });
 }

@@ -7,7 +7,6 @@ import { createGitRunner } from '../git/git-runner';
 import type { ConfigSnapshot } from '../git/config-snapshot';
 import { walkToGitDir, type WalkedGitDir } from '../git/git-dir-walk';
 import type { GitRunner } from '../git/git-runner';
-import { directCommitsAllowed, directCommitter } from '../git/direct-commit';
 import { FileObjectReader } from '../git/object-reader';
 import { filesSpeakForGit } from '../git/ref-files';
 import type { RepoDirs } from '../git/repo-dirs';
@@ -20,12 +19,12 @@ import type { MemoryStore } from './types';
  * pays: the config (capsule.ref, identity) and the directories come from the runtime dir's
  * config cache while the config files are unchanged (lib/git/config-snapshot.ts), else from
  * `git config` and `rev-parse`. Objects are read through a long-lived `cat-file --batch`, whose
- * first answer proves this is a repository, and single commits written with fast-import.
+ * first answer proves this is a repository, and every commit written by `git fast-import` (the
+ * one write path: an in-process committer measured no cheaper, issue 35, docs/performance.md).
  * With `CAPSULE_OBJECT_FILES=1`, where the files speak for git (refs as files, no replace
- * refs), objects are read straight from them (FileObjectReader: no process) and single commits
- * written without fast-import (direct-commit.ts) unless the config asks for shared permissions
- * or fsync. `repo`: the repository as the caller already found it (a hook's runner locates it
- * and reads its config once per run), used when it was found from `cwd`. Call `close()` when done.
+ * refs), objects are read straight from them (FileObjectReader: no process). `repo`: the
+ * repository as the caller already found it (a hook's runner locates it and reads its config
+ * once per run), used when it was found from `cwd`. Call `close()` when done.
  * Throws NOT_A_REPO, GIT_MISSING, MEMORY_ROOT.
  *
  * @example
@@ -46,8 +45,7 @@ export async function openStore(opts: { cwd: string; env?: NodeJS.ProcessEnv; re
     const [snapshot] = known ? [known.snapshot] : await Promise.all([readConfig(), batch.read('HEAD')]);
     const config = repoConfigFrom(snapshot.values);
     const ref = resolveMemoryRef(config.capsuleRef);
-    const direct = known && directCommitsAllowed(snapshot.values) ? directCommitter(batch, known.dirs) : undefined;
-    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs, direct });
+    return new GitMemoryStore(git, batch, ref, { identity: resolveIdentity(env, { name: config.userName, email: config.userEmail }), dirs: snapshot.dirs });
   } catch (err) {
     await batch.close();
     throw err;

@@ -31,7 +31,7 @@ export async function rebuildIndex(parts: StoreParts, opts: { now: Date }): Prom
       deleteDirs: [...(upgrade?.deleteDirs ?? []), INDEX_DIR],
       objects: upgrade?.objects,
       files: new Map([...(upgrade?.files ?? []), ...files]),
-    }], parts.direct, { keepPack: parts.keepPack() });
+    }], { keepPack: parts.keepPack() });
     return outcome.ok ? { done: true as const, value: { commit: outcome.commit, changed: true, count: entries.length } } : { done: false as const, outcome };
   });
 }

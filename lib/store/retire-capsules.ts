@@ -63,7 +63,7 @@ export async function retireFinished(parts: StoreParts, opts: { now: Date; reten
       from: tip,
       deleteDirs: [...retiring.map((r) => capsuleDir(r.entry.id)), ...forgotten],
       files,
-    }], undefined, { keepPack: parts.keepPack() });
+    }], { keepPack: parts.keepPack() });
     if (!outcome.ok) return { done: false as const, outcome };
     parts.housekeeping();
     return { done: true as const, value: { commit: outcome.commit, retired: retiring.map((r) => ({ id: r.entry.id, status: r.status })), forgotten: forgotten.length } };

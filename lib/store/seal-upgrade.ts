@@ -43,7 +43,7 @@ export async function sealOwnHistory(parts: StoreParts, opts: { commonDir: strin
       message: opCommitMessage('seal', `${files.size} capsules this clone wrote before seals existed`),
       from: tip,
       files,
-    }], parts.direct, { keepPack: parts.keepPack() });
+    }], { keepPack: parts.keepPack() });
     return outcome.ok ? { done: true as const, value: { sealed: files.size, commit: outcome.commit } } : { done: false as const, outcome };
   });
 }

@@ -44,7 +44,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
       deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
       objects: upgrade?.objects,
       files: new Map<string, string | null>([...(upgrade?.files ?? []), [`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
-    }], parts.direct, { keepPack: parts.keepPack() });
+    }], { keepPack: parts.keepPack() });
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();

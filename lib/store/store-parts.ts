@@ -1,5 +1,4 @@
 import type { IdentityStamp } from '../capsule/identity-fields';
-import type { DirectCommitter } from '../git/direct-commit';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { MemoryTree } from './memory-tree';
@@ -14,8 +13,6 @@ export interface StoreParts {
   stamp: (now: Date) => IdentityStamp;
   /** This clone's seal key, made on first need (lib/local-state/seal-key.ts); the store seals every capsule it writes with it. */
   sealKey: () => Uint8Array;
-  /** Writes single commits without a process where the repository allows it (see runImport). */
-  direct?: DirectCommitter;
   /** Takes the local write lock of this ref (advisory; see `acquireWriteLock`). */
   lock: () => Promise<() => Promise<void>>;
   /** Throws MEMORY_REF_CHECKED_OUT when a worktree has the ref checked out (lib/git/checked-out.ts); run before any write. */

@@ -87,7 +87,7 @@ export async function writeCapsule(parts: StoreParts, original: string, opts: Wr
       deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
       objects: upgrade?.objects,
       files,
-    }), parts.direct, { keepPack: parts.keepPack(), whileRunning });
+    }), { keepPack: parts.keepPack(), whileRunning });
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, path, changed: true, redactions } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();

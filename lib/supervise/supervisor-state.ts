@@ -38,6 +38,11 @@ export interface ResetInFlight {
   asked: boolean;
   /** When the turn that carried the request ended (the bounded wait counts from here). */
   askEndedAt: number | null;
+  /**
+   * Until when the supervisor leaves the ask to the Stop hook (reset at the hard point): the hook
+   * runs in the background and its block wakes the model just after the turn's result.
+   */
+  hookGraceUntil: number | null;
   literal: SeenLiteral | null;
   /** The capsule the resume is expected to hand back; null when the autosave stands. */
   capsuleId: string | null;

@@ -45,6 +45,9 @@ export function stepSupervisor(state: SupervisorState, event: SupervisorEvent, c
       if (!s.running) {
         s.running = true;
         s.runningSent = null;
+        // Within the grace after the hard point, a turn the client starts by itself is the
+        // background Stop's block waking the agent (the stream does not show the block's text).
+        if (s.reset?.stage === 'capsule' && !s.reset.asked && s.reset.hookGraceUntil !== null && ctx.now < s.reset.hookGraceUntil) s.reset.asked = true;
       }
       break;
     case 'compacted':
@@ -121,7 +124,7 @@ function arm(s: SupervisorState, by: 'fill' | 'block', report: (r: SupervisorRep
     report({ kind: 'max-resets', max: s.options.maxResets, fill });
     return;
   }
-  s.reset = { n: s.resets + 1, stage: 'capsule', fill, point, pointName, session: s.session, asked: by === 'block', askEndedAt: null, literal: null, capsuleId: null, heldBy: null };
+  s.reset = { n: s.resets + 1, stage: 'capsule', fill, point, pointName, session: s.session, asked: by === 'block', askEndedAt: null, hookGraceUntil: null, literal: null, capsuleId: null, heldBy: null };
   out.push(phase(s.reset, 'capsule-pending'));
   report({ kind: 'armed', reset: s.reset.n, fill, point, pointName, session: s.session, by });
 }
@@ -141,6 +144,9 @@ function endTurn(s: SupervisorState, event: Extract<SupervisorEvent, { type: 're
 }
 
 /** When the client is idle: the next step of a reset, else the next held message, else the end of input. */
+/** How long, past the hard point, the supervisor waits for the background Stop hook's block before it asks itself. */
+export const HOOK_BLOCK_GRACE_MS = 5000;
+
 function pump(s: SupervisorState, ctx: StepContext, report: (r: SupervisorReport) => void, out: SupervisorCommand[]): void {
   if (s.running) return;
   const send = (line: string, what: Sent) => {
@@ -163,6 +169,11 @@ function pump(s: SupervisorState, ctx: StepContext, report: (r: SupervisorReport
       if (r.literal?.check === 'ok') {
         r.capsuleId = r.literal.id;
         report({ kind: 'capsule', reset: r.n, id: r.literal.id });
+      } else if (!r.asked && s.options.resetAt.kind === 'hard' && ctx.now < (r.hookGraceUntil ??= ctx.now + HOOK_BLOCK_GRACE_MS)) {
+        // The Stop hook decides at the same hard point but in the background (asyncRewake): its
+        // block arrives after the result. Asking now as well would ask the agent twice.
+        out.push({ type: 'wake', at: r.hookGraceUntil });
+        return;
       } else if (!r.asked) {
         r.asked = true;
         report({ kind: 'asked', reset: r.n });

@@ -44,7 +44,9 @@ describeIfAvailable('the real-client suite', harnessMissing(harness))('the budge
     expect(all.filter((r) => r.rule === 'stop-feedback')).toHaveLength(1);
     const last = all.at(-1)!;
     expect(count(last.text, 'Stop hook feedback')).toBe(1);
-    expect(last.text).toMatch(/Stop hook feedback:\\n\[git-capsule budget\] The context holds about 160k tokens: past the hard point 158.8k/);
+    // The Stop hook blocks by exit 2 (it runs in the background in a live session, where only that
+    // blocks; here, in a plain `claude -p`, in the foreground): the client quotes the command before its stderr.
+    expect(last.text).toMatch(/Stop hook feedback:\\n\[node [^\]]*stop\.js[^\]]*\]: \[git-capsule budget\] The context holds about 160k tokens: past the hard point 158.8k/);
     expect(last.text).toMatch(/past the hard point[^"]*context-capsule[^"]*\/clear/);
   });
 

@@ -104,6 +104,8 @@ describe('the hooks that read or consume the memory branch', () => {
     ['PreCompact', () => makePreCompactHook(defaultDeps), {}],
     ['SessionStart(clear)', () => makeSessionStartHook(defaultDeps), { source: 'clear' }],
     ['SessionStart(compact)', () => makeSessionStartHook(defaultDeps), { source: 'compact' }],
+    // In the background, the next turn's Stop may start while the last one still commits.
+    ['Stop', () => makeStopHook(defaultDeps), {}],
   ])('%s waits for a Stop still committing, then goes on and logs AUTOSAVE_IN_FLIGHT', async (_event, make, fields) => {
     await run(makeStopHook(defaultDeps)); // a branch to read
     plantMarker(repo.stateDir, { pid: sleeper.pid! });

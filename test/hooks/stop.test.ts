@@ -139,13 +139,13 @@ describe('makeStopHook', () => {
     // claude-sonnet-4-5: hard point 158,808 tokens (test/budget-runtime/budget-hooks.test.ts).
     const atHardPoint = (n: number) =>
       `${turnRecords({ cwd: repo.dir, n, write: `${repo.dir}/f${n}.ts` })}${JSON.stringify({ type: 'assistant', isSidechain: false, uuid: `usage${n}`, message: { model: 'claude-sonnet-4-5', role: 'assistant', content: [{ type: 'text', text: 'ok' }], usage: { input_tokens: 160_000 } } })}\n`;
-    const blockOf = (out: { stdout: string }) => (out.stdout === '' ? null : (JSON.parse(out.stdout) as { decision?: string; reason?: string; systemMessage?: string }));
+    const messageOf = (out: { stdout: string }) => (out.stdout === '' ? null : (JSON.parse(out.stdout) as { decision?: string; systemMessage?: string }));
 
-    it('blocks once with the capsule request after the autosave committed', async () => {
+    it('blocks once with the capsule request after the autosave committed, by exit 2 with the reason on stderr (the one block a background Stop can give)', async () => {
       writeFileSync(transcript, atHardPoint(1));
-      const first = blockOf(await stop());
-      expect(first).toMatchObject({ decision: 'block' });
-      expect(first?.reason).toContain('context-capsule');
+      const first = await stop();
+      expect(first).toMatchObject({ stdout: '', block: { exitCode: 2 } });
+      expect(first.block?.stderr).toContain('context-capsule');
       expect(capsuleFiles()).toHaveLength(1);
       appendFileSync(transcript, atHardPoint(2));
       expect(await stop()).toEqual({ stdout: '' });
@@ -160,13 +160,18 @@ describe('makeStopHook', () => {
       expect(await stop()).toEqual({ stdout: '' }); // the memory branch exists: the next failure is the autosave's own
       appendFileSync(transcript, atHardPoint(1));
       git(repo.dir, 'config', key, value);
-      const failed = blockOf(await stop());
-      expect(failed?.decision).toBeUndefined();
-      expect(failed?.systemMessage).toContain(code);
+      const failed = await stop();
+      expect(failed.block).toBeUndefined();
+      expect(messageOf(failed)?.systemMessage).toContain(code);
       git(repo.dir, 'config', '--unset', key);
       appendFileSync(transcript, atHardPoint(2));
-      expect(blockOf(await stop())).toMatchObject({ decision: 'block' });
+      expect((await stop()).block).toMatchObject({ exitCode: 2 });
     });
+  });
+
+  it("keeps no journal entry for the text a background Stop's block wakes the model with (it is not the user's prompt)", async () => {
+    await runHookIn(repo, userPromptSubmitHook, { prompt: '<task-notification> <summary>Stop hook feedback</summary> </task-notification> <system-reminder> Stop hook blocking error from command "Stop": [git-capsule budget] past the hard point </system-reminder>' }, NOW);
+    expect(existsSync(join(repo.stateDir, 'sessions', `${payload('Stop').session_id}.prompts.json`))).toBe(false);
   });
 
   it('reads the prompt UserPromptSubmit recorded when the transcript lags behind it, then empties the journal', async () => {

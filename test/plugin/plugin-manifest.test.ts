@@ -24,10 +24,18 @@ describe('hooks/hooks.json', () => {
   it.each(Object.entries(HOOK_EVENTS))('runs the %s bundle with node and the host timeout above the runner budget', (event, meta) => {
     const [group] = registered[event]!;
     const [hook] = group!.hooks;
-    expect(hook).toEqual({ type: 'command', command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hooks/${meta.file}.js"`, timeout: meta.hostTimeoutSec });
+    const background = 'asyncRewake' in meta ? { asyncRewake: true } : {};
+    expect(hook).toEqual({ type: 'command', command: `node "\${CLAUDE_PLUGIN_ROOT}/dist/hooks/${meta.file}.js"`, timeout: meta.hostTimeoutSec, ...background });
     expect(meta.budgetMs).toBeLessThan(meta.hostTimeoutSec * 1000);
     expect(existsSync(join(ROOT, 'dist', 'hooks', `${meta.file}.js`))).toBe(true);
     expect(existsSync(join(ROOT, 'lib', 'hooks', `entry-${meta.file}.ts`))).toBe(true);
+  });
+});
+
+describe('the Stop registration', () => {
+  it('runs the autosave in the background, where an exit 2 still blocks (asyncRewake; test/e2e/background-stop.test.ts)', () => {
+    expect(HOOK_EVENTS.Stop.asyncRewake).toBe(true);
+    expect(readJson('hooks/hooks.json').hooks.Stop[0].hooks[0].asyncRewake).toBe(true);
   });
 });
 

@@ -2,7 +2,7 @@ import { resolveBudget } from '../../lib/budget/resolve-budget';
 import { userMessageLine } from '../../lib/supervise/input-lines';
 import type { SupervisorCommand, SupervisorEvent, SupervisorReport } from '../../lib/supervise/supervisor-events';
 import { initialState, type SupervisorOptions, type SupervisorState } from '../../lib/supervise/supervisor-state';
-import { stepSupervisor } from '../../lib/supervise/supervisor-step';
+import { HOOK_BLOCK_GRACE_MS, stepSupervisor } from '../../lib/supervise/supervisor-step';
 
 // The real policy: claude-sonnet-4-5, no settings: native 167,000, hard 158,808, warning 142,424.
 const OK = resolveBudget({ model: 'claude-sonnet-4-5', env: {}, settings: {}, margins: {} }).resolution;
@@ -174,14 +174,38 @@ describe('stepSupervisor', () => {
       expect(d.reports('continued')).toEqual([{ kind: 'continued', reset: 1, held: 2 }]);
     });
 
-    it('asks for the capsule itself when no block reached the agent in that turn', () => {
+    it('asks for the capsule itself when no block reached the agent in that turn, once the background Stop had its grace', () => {
       const d = new Drive();
       atHardPoint(d, false);
       d.on(result);
+      // The Stop hook runs in the background: its block may still come, so the supervisor waits first.
+      expect(d.sent().some((l) => l.startsWith('[git-capsule supervise]'))).toBe(false);
+      expect(d.commands.filter((c) => c.type === 'wake').at(-1)).toEqual({ type: 'wake', at: d.now + HOOK_BLOCK_GRACE_MS });
+      d.now += HOOK_BLOCK_GRACE_MS;
+      d.on({ type: 'tick' });
       expect(d.sent().at(-1)).toMatch(/^\[git-capsule supervise\] The context holds about 160k tokens: past the hard point 158\.8k/);
       expect(d.reports('asked')).toHaveLength(1);
       d.on(literal(), { type: 'verified', id: CAP, ok: true, why: null }, result);
       expect(d.sent().at(-1)).toBe('/clear');
+    });
+
+    it('leaves the ask to a block that arrives after the result (the background Stop), asking the agent once', () => {
+      const d = new Drive();
+      atHardPoint(d, false);
+      d.on(result, { type: 'budget-block' });
+      d.now += HOOK_BLOCK_GRACE_MS;
+      d.on({ type: 'tick' });
+      expect(d.sent().some((l) => l.startsWith('[git-capsule supervise]'))).toBe(false);
+      expect(d.reports('asked')).toHaveLength(0);
+    });
+
+    it('takes a turn the client starts by itself within the grace as the background block waking the agent', () => {
+      const d = new Drive();
+      atHardPoint(d, false);
+      d.on(result, { type: 'activity' }, result);
+      d.now += HOOK_BLOCK_GRACE_MS;
+      d.on({ type: 'tick' });
+      expect(d.sent().some((l) => l.startsWith('[git-capsule supervise]'))).toBe(false);
     });
 
     it('arms from the block alone when the fill was never seen', () => {

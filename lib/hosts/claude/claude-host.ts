@@ -22,4 +22,6 @@ export const claudeHost: HostAdapter = {
   injectionLimit: CHARACTER_LIMIT,
   lineageSignal: claudeLineageSignal,
   stopLoopGuard: 'host',
+  // hooks/hooks.json registers Stop with `asyncRewake`: in the background only exit 2 blocks.
+  stopBlock: 'exit-2',
 };

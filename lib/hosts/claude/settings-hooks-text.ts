@@ -1,7 +1,7 @@
 import { applyEdits, appendEdit, detectStyle, removeEdits, type TextEdit } from '../../json-text/json-edit';
 import { memberOf, parseJsonTree, type JsonNode } from '../../json-text/json-tree';
 import { HOOK_EVENTS } from './hook-events';
-import type { HookEventName } from '../host';
+import type { HookEventName, HostEventSpec } from '../host';
 import { isCapsuleCommand } from './settings-file';
 
 /**
@@ -20,7 +20,8 @@ export function addHooksToText(text: string | null, commands: Record<HookEventNa
   const newEvents: Array<{ key: string; value: unknown[] }> = [];
   const edits: TextEdit[] = [];
   for (const event of Object.keys(HOOK_EVENTS) as HookEventName[]) {
-    const group = { hooks: [{ type: 'command', command: commands[event], timeout: HOOK_EVENTS[event].hostTimeoutSec }] };
+    const spec: HostEventSpec = HOOK_EVENTS[event];
+    const group = { hooks: [{ type: 'command', command: commands[event], timeout: spec.hostTimeoutSec, ...(spec.asyncRewake ? { asyncRewake: true } : {}) }] };
     const groups = memberOf(hooks?.value, event);
     if (groups === undefined) newEvents.push({ key: event, value: [group] });
     else if (groups.value.kind !== 'array' || groups.value.elements.some(hasCapsuleCommand)) continue; // a non-array the host ignores, or wired already

@@ -4,6 +4,15 @@ import { contentBlocks, type RawTranscriptRecord } from '../../transcript/record
 const HOST_WRAPPERS = /^\s*<(?:local-command-stdout|local-command-stderr|local-command-caveat|task-notification|system-reminder|bash-stdout|bash-stderr)>/;
 
 /**
+ * True for a text the host wrapped (a task notification, hook feedback, command output): not
+ * something the user typed. A background Stop's block wakes the model with such a text, and
+ * UserPromptSubmit sees it as a prompt.
+ */
+export function isHostWrapped(text: string): boolean {
+  return HOST_WRAPPERS.test(text);
+}
+
+/**
  * The text the user typed in a `user` record, or null when the record is not a typed prompt:
  * tool results, meta rows (hook feedback, command expansions), compact summaries, task
  * notifications and local-command output. A slash command reads as `/name args`.

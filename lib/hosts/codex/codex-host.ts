@@ -25,4 +25,5 @@ export const codexHost: HostAdapter = {
   lineageSignal: () => codexLineageSignal(process.ppid),
   budget: codexBudget,
   stopLoopGuard: 'ours',
+  stopBlock: 'json',
 };

@@ -26,5 +26,7 @@ export const copilotHost: HostAdapter = {
   sessionSource: copilotSessionSource,
   budget: copilotBudget,
   stopLoopGuard: 'ours',
+  // Copilot has no budget policy yet (budget stays pending), so no Stop block is ever sent; json like Codex if one is.
+  stopBlock: 'json',
   resumeAfterCompact: 'next-prompt',
 };
