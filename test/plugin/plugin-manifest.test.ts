@@ -75,9 +75,13 @@ describe('the UserPromptSubmit bundle', () => {
   // 88 KB since 2026-12-06: the journal's prompts go through the opaque-token mask (issue 36: no
   // secret in any runtime file) and the state dir is checked folder by folder before a write
   // (86.9 KB measured); the bench row is to be re-measured.
+  // 100 KB since 2026-12-06 21:48: the runner's one repository read (config snapshot and git
+  // runner code, run only on first use: no process on this hook) and the Copilot adapter (the
+  // pending resume after a compaction is injected here), 99.3 KB; measured at load 1.6-1.8 the
+  // row is 1.16x wall and 1.19x CPU (npm run bench:hooks), inside the interactive turn's 1.3x.
   it('stays small and loads neither yaml nor ajv', () => {
     const text = readFileSync(join(ROOT, 'dist', 'hooks', 'impl', 'user-prompt-submit.js'), 'utf8');
-    expect(text.length).toBeLessThan(88_000);
+    expect(text.length).toBeLessThan(100_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
   });
 });
