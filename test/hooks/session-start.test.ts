@@ -107,8 +107,9 @@ describe('makeSessionStartHook', () => {
       expect((await gitProcessesOfResume({})).length).toBeLessThanOrEqual(3);
     });
 
-    it('starts none with the object files opted in: objects come from the git files and the consumption is committed without fast-import', async () => {
-      expect(await gitProcessesOfResume({ CAPSULE_OBJECT_FILES: '1' })).toEqual([]);
+    it('starts only fast-import with the object files opted in: objects come from the git files, and the consumption is committed through the one write path', async () => {
+      const started = await gitProcessesOfResume({ CAPSULE_OBJECT_FILES: '1' });
+      expect(started.map((argv) => argv.filter((a) => a === 'fast-import' || a === 'cat-file'))).toEqual([['fast-import']]);
     });
   });
 
