@@ -8,7 +8,7 @@ export const HOOK_EVENTS = {
   SessionStart: { file: 'session-start', hostTimeoutSec: 10, budgetMs: 7000 },
   // Off the turn's critical path: a killed background run loses nothing (the cursor moves only
   // after the commit) and the readers wait for one in flight (lib/hooks/await-autosave.ts).
-  Stop: { file: 'stop', hostTimeoutSec: 10, budgetMs: 7000, asyncRewake: true },
+  Stop: { file: 'stop', hostTimeoutSec: 10, budgetMs: 7000 },
   PreCompact: { file: 'pre-compact', hostTimeoutSec: 10, budgetMs: 7000 },
   PostCompact: { file: 'post-compact', hostTimeoutSec: 10, budgetMs: 7000 },
   UserPromptSubmit: { file: 'user-prompt-submit', hostTimeoutSec: 5, budgetMs: 3000 },
