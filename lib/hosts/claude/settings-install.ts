@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmdirSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { CapsuleError } from '../../errors/capsule-error';
 import { forgetInstall, readInstalledFile, recordInstall } from '../../local-state/install-record';
+import { isEmptyDir, writeAtomically } from '../install-file';
 import { HOOK_EVENTS } from './hook-events';
 import type { HookEventName } from '../host';
 import { findOnPath, hookCommand, PATH_HOOK_COMMAND, readSettingsFile, runsPathCommand, settingsPath, type SettingsScope } from './settings-file';
@@ -75,20 +76,4 @@ function missingDirs(dir: string): string[] {
   const out: string[] = [];
   for (let d = dir; !existsSync(d) && dirname(d) !== d; d = dirname(d)) out.push(d);
   return out;
-}
-
-function isEmptyDir(dir: string): boolean {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Writes through a temp file and a rename, keeping the mode of the file it replaces. */
-function writeAtomically(path: string, text: string): void {
-  const temp = `${path}.capsule.tmp`;
-  writeFileSync(temp, text);
-  if (existsSync(path)) chmodSync(temp, statSync(path).mode & 0o7777);
-  renameSync(temp, path);
 }

@@ -1,7 +1,8 @@
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmdirSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmdirSync, unlinkSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve } from 'node:path';
 import { forgetInstall, readInstalledFile, recordInstall } from '../../local-state/install-record';
+import { isEmptyDir, writeAtomically } from '../install-file';
 import { COPILOT_HOOK_EVENTS } from './hook-events';
 import { copilotHooksFile } from './hooks-file';
 
@@ -91,20 +92,4 @@ function onlyOurs(text: string): boolean {
   } catch {
     return false;
   }
-}
-
-function isEmptyDir(dir: string): boolean {
-  try {
-    return readdirSync(dir).length === 0;
-  } catch {
-    return false;
-  }
-}
-
-/** Through a temp file and a rename, keeping the mode of the file it replaces. */
-function writeAtomically(path: string, text: string): void {
-  const temp = `${path}.capsule.tmp`;
-  writeFileSync(temp, text);
-  if (existsSync(path)) chmodSync(temp, statSync(path).mode & 0o7777);
-  renameSync(temp, path);
 }
