@@ -16,8 +16,13 @@ async function startFake(host: 'claude' | 'codex', rules: unknown[]): Promise<Fa
   const dir = tempDir(`capsule-fake-${host}-`);
   writeFileSync(join(dir, 'script.json'), JSON.stringify({ rules }));
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, host, 'fake-api.mjs'), '--port', '0', '--port-file', join(dir, 'port'), '--log', join(dir, 'requests.jsonl'), '--script', join(dir, 'script.json'), '--lifetime', '60'], { stdio: 'ignore' });
-  for (let i = 0; i < 200 && !existsSync(join(dir, 'port')); i++) await new Promise((r) => setTimeout(r, 25));
-  const port = readFileSync(join(dir, 'port'), 'utf8').trim();
+  // Up to 30 s: on a loaded CI machine a node start alone can take seconds.
+  let port = '';
+  for (let i = 0; i < 600 && port === '' && child.exitCode === null; i++) {
+    port = existsSync(join(dir, 'port')) ? readFileSync(join(dir, 'port'), 'utf8').trim() : '';
+    if (port === '') await new Promise((r) => setTimeout(r, 50));
+  }
+  if (!/^\d+$/.test(port)) throw new Error(`the fake ${host} API did not start (port file: ${JSON.stringify(port)})`);
   return {
     url: `http://127.0.0.1:${port}`,
     log: () => readFileSync(join(dir, 'requests.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)),
@@ -39,8 +44,8 @@ describe('the fake Anthropic Messages API', () => {
       { name: 'once', when: { prompt: '^WRITE$' }, respond: { tool_use: { name: 'Write', input: { file_path: '{{cwd}}/a.txt', content: 'x' } }, input_tokens: 1234 }, times: 1 },
       { name: 'after', when: { lastIsToolResult: true, toolResultText: 'created' }, respond: { text: 'done' } },
     ]);
-  });
-  afterAll(() => fake.stop());
+  }, 45_000);
+  afterAll(() => fake?.stop());
 
   const post = (body: Record<string, unknown>) => fetch(`${fake.url}/v1/messages?beta=true`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': 'sk-secret' }, body: JSON.stringify({ stream: true, model: 'm', tools: [{ name: 'Write' }], ...body }) });
   const system = [{ type: 'text', text: 'Primary working directory: /home/dev/project' }];
@@ -77,8 +82,8 @@ describe('the fake OpenAI Responses API', () => {
       { name: 'patch', when: { prompt: '^EDIT' }, respond: { custom_tool_call: { name: 'apply_patch', input: '*** Begin Patch\n*** End Patch\n' }, input_tokens: 777 } },
       { name: 'after', when: { lastIsToolOutput: true }, respond: { text: 'done in {{cwd}}' } },
     ]);
-  });
-  afterAll(() => fake.stop());
+  }, 45_000);
+  afterAll(() => fake?.stop());
 
   const post = (input: unknown[], headers: Record<string, string> = {}) =>
     fetch(`${fake.url}/v1/responses`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: 'Bearer sk-secret', ...headers }, body: JSON.stringify({ stream: true, model: 'gpt-5.5', input }) });

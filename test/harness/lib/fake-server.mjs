@@ -4,7 +4,7 @@
 // A script is { "rules": [ { "name", "when": {...}, "respond": {...}, "times"? } ] }. A request
 // is answered by the first rule whose `when` holds for it (each protocol says what the
 // conditions mean) and whose `times` is not used up; no rule: the text "ok", named "fallback".
-import { appendFileSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 
 /** `--port 0 --port-file F --log F --script F --lifetime S`, each also from its FAKE_API_* variable. */
@@ -119,7 +119,11 @@ export function serve(options, handle) {
   });
   server.listen(options.port, '127.0.0.1', () => {
     const { port } = server.address();
-    if (options.portFile) writeFileSync(options.portFile, String(port));
+    // Written whole, then renamed: a reader polling for the file never sees it empty.
+    if (options.portFile) {
+      writeFileSync(`${options.portFile}.tmp`, String(port));
+      renameSync(`${options.portFile}.tmp`, options.portFile);
+    }
     process.stderr.write(`fake-api: http://127.0.0.1:${port}, log ${options.log}, ends in ${options.lifetimeSec}s\n`);
   });
   setTimeout(() => {
