@@ -35,7 +35,7 @@ function projectTemplate(roots: string[], inside: boolean, installArgs: string[]
 function memoryLog(out: string): string {
   const repo = join(out, 'repo');
   try {
-    return execFileSync('git', ['log', 'refs/heads/capsules', '--format=%B'], { cwd: repo, encoding: 'utf8' });
+    return execFileSync('git', ['log', 'refs/heads/capsules', '--format=%B'], { cwd: repo, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch {
     return '';
   }
