@@ -27,7 +27,7 @@ export function runHookProcess<E extends HookEventName>(spec: HookSpec<E>): void
   for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
   process.on('uncaughtException', bail);
   process.on('unhandledRejection', bail);
-  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1] }).then(
+  runHook(spec, { readStdin, env: process.env, now: () => new Date(), cwd: process.cwd(), argv: process.argv.slice(2), script: process.argv[1], startedAt: Date.now() - Math.round(process.uptime() * 1000) }).then(
     (outcome) => {
       if (outcome.stdout) writeSync(1, outcome.stdout);
       if (outcome.block) writeSync(2, outcome.block.stderr);

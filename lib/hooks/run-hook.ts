@@ -52,6 +52,12 @@ export interface HookIO {
   argv?: readonly string[];
   /** Overrides the event's own budget (tests). */
   budgetMs?: number;
+  /**
+   * When the host started this process (epoch ms). The budget counts from there, as the host's
+   * timeout does: on a loaded machine node's own start can take a large part of a short budget
+   * (SessionEnd's 1 s under a 2 s host timeout). Default: when the runner was called.
+   */
+  startedAt?: number;
   /** The bundle the host started (process.argv[1]): where a settings command's route lives, for doctor. */
   script?: string;
 }
@@ -99,7 +105,7 @@ export async function runHook<E extends HookEventName>(spec: HookSpec<E>, io: Ho
   };
   if (declared.invalid !== undefined) return failOpen('HOOK_HOST_UNKNOWN', `--host ${declared.invalid}: expected claude, codex or copilot`);
 
-  const startedAt = Date.now();
+  const startedAt = io.startedAt ?? Date.now();
   let timer: NodeJS.Timeout | undefined;
   const work = async (): Promise<HookOutcome> => {
     let raw: unknown;

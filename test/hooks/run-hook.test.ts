@@ -95,6 +95,14 @@ describe('runHook', () => {
     expect(readErrorLog(repo.stateDir)[0]).toMatch(/^HOOK_TIMEOUT /);
   });
 
+  it('counts the budget from when the host started the process, not from when the runner was called', async () => {
+    // 1 s of budget, 950 ms of it spent before the runner ran (a slow node start): a handler
+    // that needs 400 ms more is given up on, as the host's own timeout would cut it.
+    const s = spec(() => new Promise<void>((resolve) => setTimeout(resolve, 400)));
+    const out = await runHook(s, io(repo, JSON.stringify(payload('SessionStart', { cwd: repo.dir })), { budgetMs: 1000, startedAt: Date.now() - 950 }));
+    expect(out.failCode).toBe('HOOK_TIMEOUT');
+  });
+
   it('sets no timer for a run that never waits on I/O (the first one costs ~1 ms of a fresh node, before every prompt)', async () => {
     const timers = jest.spyOn(global, 'setTimeout');
     try {
