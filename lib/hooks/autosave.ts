@@ -87,7 +87,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const substantive = events.some((e) => !EVIDENCE_ONLY.has(e.kind));
   noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (!substantive && !session.always) {
-    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk), transcriptPath: session.transcriptPath });
     settle();
     return null;
   }
@@ -118,7 +118,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // Until the first commit the seed stays: a fold with nothing new writes nothing.
   const { seedDoc: _seed, ...rest } = state;
   const next = commit === null && seed !== null ? { ...state } : { ...rest, autosaveId: id, autosaveDoc: doc };
-  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}) });
+  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk), transcriptPath: session.transcriptPath } : {}) });
   settle();
   return { id, doc, changed: merged.changed, commit };
 }
