@@ -26,9 +26,8 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       if (!input.session_id) return;
       const signal = ctx.host.lineageSignal(ctx.env);
       noteLiveSession(ctx, signal, input.session_id, false);
-      // Where a host runs Stop in the background (Claude Code's asyncRewake, not registered
-      // today: docs/hooks.md), the next turn's Stop can start while this session's last one
-      // still commits. Folding the same turn at once would race for the same commit (and
+      // Where a host runs Stop in the background (Claude Code: `asyncRewake`), the next turn's
+      // Stop can start while this session's last one still commits. Folding the same turn at once would race for the same commit (and
       // fast-import's identical pack), so it waits for that one first.
       await awaitAutosave(ctx, { sessionId: input.session_id });
       // Visible while it folds and commits: the hooks that read or consume the branch wait for it
