@@ -7,10 +7,9 @@ import { pruneLocalState } from '../local-state/state-files';
 import { pruneDeadLineages } from '../local-state/lineage-record';
 import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
-import { awaitAutosave, lineageKey, SESSION_END_WAIT_MS } from './await-autosave';
-import { clearAutosaveInFlight, markAutosaveInFlight } from '../local-state/autosave-in-flight';
-import type { LineageSignal } from '../local-state/lineage-signal';
-import type { HookContext } from './run-hook';
+import { awaitAutosave, SESSION_END_WAIT_MS } from './await-autosave';
+import { clearAutosaveInFlight } from '../local-state/autosave-in-flight';
+import { markFold } from './mark-fold';
 
 /**
  * SessionEnd: with reason `clear`, first the hand-over for the session the same client process
@@ -30,7 +29,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       await awaitAutosave(ctx, { sessionId: input.session_id }, SESSION_END_WAIT_MS);
       // Visible while it folds: the next session's SessionStart(clear), which the client may start
       // before this hook ends, waits for it instead of folding the same turn at once.
-      const marked = mark(ctx, input.session_id, signal);
+      const marked = markFold(ctx, input.session_id, signal);
       const store = lazyStore(deps, ctx);
       try {
         const saved = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
@@ -45,15 +44,4 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       }
     },
   };
-}
-
-/** Marks the session's fold in flight; false (logged) when the runtime dir is unwritable: the fold goes on. */
-function mark(ctx: HookContext, sessionId: string, signal: LineageSignal | null): boolean {
-  try {
-    markAutosaveInFlight(ctx.runtimeDir, { sessionId, lineage: lineageKey(signal ?? ctx.host.lineageSignal(ctx.env)), at: ctx.now().toISOString() });
-    return true;
-  } catch (err) {
-    ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
-    return false;
-  }
 }
