@@ -8,6 +8,7 @@ import type { HookSpec } from './run-hook';
 import { noteLiveSession } from './hand-over';
 import { clearAutosaveInFlight, markAutosaveInFlight } from '../local-state/autosave-in-flight';
 import { awaitAutosave, lineageKey } from './await-autosave';
+import { thisProcessStamp } from '../local-state/prompt-journal';
 
 /**
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
@@ -46,7 +47,8 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       try {
         await foldAutosave(
           store,
-          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks, whileCommitting: () => void planBudget() },
+          // In the background the next turn's prompt may be journaled already: not this turn's.
+          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks, whileCommitting: () => void planBudget(), promptsUpTo: thisProcessStamp() },
           ctx,
           deps,
         );
