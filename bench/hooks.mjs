@@ -163,17 +163,12 @@ if (wanted('PreCompact')) {
 }
 if (wanted('UserPromptSubmit')) {
   rows.push(bench('UserPromptSubmit', { file: 'user-prompt-submit.js', input: () => sessionPayload('UserPromptSubmit', { prompt: 'hello', permission_mode: 'acceptEdits' }) }));
-  // What an interactive turn waits on: UserPromptSubmit before it and Stop after it (registered
-  // in the foreground: a backgrounded autosave raced the /clear that followed, docs/hooks.md).
-  // The two rows' medians summed, against one `node -e 0` start.
+  // What an interactive turn waits on: UserPromptSubmit, and none of Stop, which the client runs
+  // in the background (hooks/hooks.json `asyncRewake`; SessionStart(clear) folds a last turn it
+  // has not reached, lib/hooks/fold-cleared.ts; bench/interactive-session.mjs reads the client's
+  // own wait per turn from its debug log).
   const ups = rows.at(-1);
-  const stop = rows.find((r) => r.name === 'Stop');
-  if (stop) {
-    const turn = { ...ups, name: 'Interactive turn: UserPromptSubmit + Stop', hookMs: ups.hookMs + stop.hookMs, hookCpu: ups.hookCpu + stop.hookCpu, load: [stop.load[0], ups.load[1]] };
-    turn.ratio = turn.hookMs / ((ups.floorMs + stop.floorMs) / 2);
-    turn.cpuRatio = turn.hookCpu / ((ups.floorCpu + stop.floorCpu) / 2);
-    rows.push({ ...turn, target: TARGETS['Interactive turn'], met: turn.ratio <= TARGETS['Interactive turn'] });
-  }
+  rows.push({ ...ups, name: 'Interactive turn: UserPromptSubmit + Stop in the background', target: TARGETS['Interactive turn'], met: ups.ratio <= TARGETS['Interactive turn'] });
 }
 // Codex: the same bundles declared `--host codex`, payloads shaped as Codex 0.169.0 sends them
 // (codex-harness payloads/), a rollout that grows by one apply_patch turn and one failing command per Stop.

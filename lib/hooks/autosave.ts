@@ -10,7 +10,7 @@ import type { LazyStore } from './lazy-store';
 import { readRepoHead } from '../git/repo-head';
 import type { HookContext } from './run-hook';
 import { readSessionState, writeSessionState, type SessionState } from '../local-state/session-state';
-import { clearPrompts, readPrompts } from '../local-state/prompt-journal';
+import { clearPrompts, readPrompts, type ProcessStamp } from '../local-state/prompt-journal';
 import { advanceCursor, readTranscriptDelta } from '../hosts/transcript-delta';
 import { redactHostText, redactRecords } from '../hosts/redact-records';
 import { redactDeep } from '../redact/redact-deep';
@@ -43,6 +43,8 @@ export interface AutosaveSession {
   always?: boolean;
   /** Work to run while the fold's commit is with git (WriteOptions.whileCommitting; Stop: its budget). */
   whileCommitting?: () => void;
+  /** Only the journal's prompts submitted by a hook started no later than this one (Stop: its own process; prompt-journal.ts). */
+  promptsUpTo?: ProcessStamp;
 }
 
 const EVIDENCE_ONLY: ReadonlySet<string> = new Set(['final-message', 'compact-summary']);
@@ -67,7 +69,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const parsed = delta?.streamed ?? parseTranscriptChunk(delta?.text ?? '', { baseLine: delta?.baseLine ?? 0, includeUnterminated: true });
   const chunk = delta?.streamed ? parsed : { ...parsed, records: redactRecords(parsed.records, view) };
   const lastAssistantMessage = typeof session.lastAssistantMessage === 'string' ? redactHostText(session.lastAssistantMessage) : undefined;
-  const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId);
+  const submittedPrompts = readPrompts(ctx.runtimeDir, session.sessionId, session.promptsUpTo);
   const extracted = WORK_STATE_READERS[ctx.host.name](chunk.records, {
     lastAssistantMessage,
     backgroundTasks: backgroundTasks(session.backgroundTasks),
@@ -80,14 +82,14 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   const carry = extracted.carry;
   // The journal's prompts are in this fold now (or were already in the transcript).
   const settle = () => {
-    if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId);
+    if (submittedPrompts.length > 0) clearPrompts(ctx.runtimeDir, session.sessionId, session.promptsUpTo);
   };
 
   // Quoted evidence alone (a final message with no request and no work) is no state to save.
   const substantive = events.some((e) => !EVIDENCE_ONLY.has(e.kind));
   noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
   if (!substantive && !session.always) {
-    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk) });
+    if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk), transcriptPath: session.transcriptPath });
     settle();
     return null;
   }
@@ -118,7 +120,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
   // Until the first commit the seed stays: a fold with nothing new writes nothing.
   const { seedDoc: _seed, ...rest } = state;
   const next = commit === null && seed !== null ? { ...state } : { ...rest, autosaveId: id, autosaveDoc: doc };
-  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk) } : {}) });
+  writeSessionState(ctx.runtimeDir, session.sessionId, { ...next, workCarry: carry, ...(delta ? { cursor: advanceCursor(delta, chunk), transcriptPath: session.transcriptPath } : {}) });
   settle();
   return { id, doc, changed: merged.changed, commit };
 }

@@ -9,13 +9,15 @@ import type { HookContext } from './run-hook';
  * never another session's. It carries the capsule this session stands on (`carried`, else its
  * autosave, else the capsule it resumed), for a next session that finds nothing newer. Best
  * effort: a failure is logged and the hook goes on (the next session then falls back to the
- * client process's previous session, or to scoping).
+ * client process's previous session, or to scoping). `transcript` (SessionEnd's) lets the next
+ * session fold a last turn the ending session's autosave has not (lib/hooks/fold-cleared.ts).
  */
-export function leaveHandOver(ctx: HookContext, signal: LineageSignal, sessionId: string, reason: 'clear' | 'compact', carried?: string): void {
+export function leaveHandOver(ctx: HookContext, signal: LineageSignal, sessionId: string, reason: 'clear' | 'compact', carried?: string, transcript?: unknown): void {
   try {
     const state = readSessionState(ctx.runtimeDir, sessionId);
     const stands = carried ?? state.autosaveId ?? state.parentCapsuleId;
-    recordHandOver(ctx.runtimeDir, signal, { from: sessionId, reason, ...(stands === undefined ? {} : { carried: stands }) }, ctx.now());
+    const path = typeof transcript === 'string' && transcript !== '' ? { transcript } : {};
+    recordHandOver(ctx.runtimeDir, signal, { from: sessionId, reason, ...(stands === undefined ? {} : { carried: stands }), ...path }, ctx.now());
   } catch (err) {
     ctx.warn('LINEAGE_RECORD_UNWRITABLE', err instanceof Error ? err.message : String(err));
   }

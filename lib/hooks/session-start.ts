@@ -16,6 +16,7 @@ import { readLineageRecord, type LineageRecord } from '../local-state/lineage-re
 import { isUsableSignal } from '../local-state/lineage-signal';
 import type { CapsuleDocument } from '../capsule/types';
 import { awaitAutosave, lineageKey } from './await-autosave';
+import { foldClearedSession } from './fold-cleared';
 
 /**
  * SessionStart: writes the boot receipt, then `clear` / `compact` run the resume procedure and
@@ -41,6 +42,10 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
       // The ended session's Stop may still be committing its autosave: the resume reads it.
       if (resumes) await awaitAutosave(ctx, { lineage: lineageKey(signal) });
+      // Or it has not started yet (Stop runs in the background): the resume must cover the
+      // cleared session's last turn all the same. A compaction needs no such proof: PreCompact,
+      // which the client waits for, folded the session into the checkpoint this resume reads.
+      if (resumes && source === 'clear') await foldClearedSession(ctx, deps, signal, sessionId);
       // The resume starts first (it reads the receipt just written), so its git process starts
       // while the budget bookkeeping below runs; the budget never throws.
       const resuming = resumes

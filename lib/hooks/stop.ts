@@ -8,6 +8,7 @@ import type { HookSpec } from './run-hook';
 import { noteLiveSession } from './hand-over';
 import { clearAutosaveInFlight, markAutosaveInFlight } from '../local-state/autosave-in-flight';
 import { awaitAutosave, lineageKey } from './await-autosave';
+import { thisProcessStamp } from '../local-state/prompt-journal';
 
 /**
  * Stop: the rolling autosave. Folds the turn into this session's autosave capsule and commits
@@ -26,9 +27,8 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       if (!input.session_id) return;
       const signal = ctx.host.lineageSignal(ctx.env);
       noteLiveSession(ctx, signal, input.session_id, false);
-      // Where a host runs Stop in the background (Claude Code's asyncRewake, not registered
-      // today: docs/hooks.md), the next turn's Stop can start while this session's last one
-      // still commits. Folding the same turn at once would race for the same commit (and
+      // Where a host runs Stop in the background (Claude Code: `asyncRewake`), the next turn's
+      // Stop can start while this session's last one still commits. Folding the same turn at once would race for the same commit (and
       // fast-import's identical pack), so it waits for that one first.
       await awaitAutosave(ctx, { sessionId: input.session_id });
       // Visible while it folds and commits: the hooks that read or consume the branch wait for it
@@ -47,7 +47,8 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       try {
         await foldAutosave(
           store,
-          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks, whileCommitting: () => void planBudget() },
+          // In the background the next turn's prompt may be journaled already: not this turn's.
+          { sessionId: input.session_id, transcriptPath: input.transcript_path, lastAssistantMessage: input.last_assistant_message, backgroundTasks: input.background_tasks, whileCommitting: () => void planBudget(), promptsUpTo: thisProcessStamp() },
           ctx,
           deps,
         );

@@ -1,6 +1,6 @@
 import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
 import { noteCodePath } from '../launch/code-path';
-import { recordPrompt } from '../local-state/prompt-journal';
+import { recordPrompt, thisProcessStamp } from '../local-state/prompt-journal';
 import { takePendingContext } from '../local-state/pending-context';
 import { isHostWrapped } from '../hosts/claude/user-prompt';
 import type { HookSpec } from './run-hook';
@@ -21,7 +21,7 @@ export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
     // A background Stop's block wakes the model with a host-wrapped text: no prompt of the user's.
     if (input.session_id && !isHostWrapped(input.prompt)) {
       try {
-        recordPrompt(ctx.runtimeDir, input.session_id, input.prompt);
+        recordPrompt(ctx.runtimeDir, input.session_id, input.prompt, thisProcessStamp());
       } catch (err) {
         // The warning below matters more than the record: log and go on.
         ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));

@@ -22,6 +22,12 @@ export interface HandOver {
   at: string;
   /** The capsule the ending session stands on (its autosave, its checkpoint, or the one it resumed). */
   carried?: string;
+  /**
+   * The ending session's transcript, so the next session can prove the resume covers its last
+   * turn (lib/hooks/fold-cleared.ts): an autosave still running in the background, or killed,
+   * has not folded it yet.
+   */
+  transcript?: string;
 }
 
 /** One client process's record: its live session, the sessions before it, a pending hand-over. */

@@ -17,6 +17,8 @@ export interface TranscriptCursor {
 /** What the hooks remember per session between calls (runtime dir, never committed). */
 export interface SessionState {
   cursor?: TranscriptCursor;
+  /** The transcript the cursor points into (the last fold's), for the session after a /clear to check the cursor against. */
+  transcriptPath?: string;
   /** The session's one autosave capsule. */
   autosaveId?: string;
   /** The autosave document this session last committed, so the next fold needs no git read. */
@@ -59,8 +61,10 @@ export function readSessionState(runtimeDir: string, sessionId: string): Session
  * already holds the same text is left as it is.
  */
 export function writeSessionState(runtimeDir: string, sessionId: string, state: SessionState): void {
-  const { autosaveDoc, seedDoc, ...rest } = state;
-  const kept = { ...(autosaveDoc === undefined ? {} : { autosaveDoc }), ...(seedDoc === undefined ? {} : { seedDoc }) };
+  // The transcript's path is the host's, kept as given: redacted, a temp folder's random name
+  // reads as a token, and the path would no longer name the file.
+  const { autosaveDoc, seedDoc, transcriptPath, ...rest } = state;
+  const kept = { ...(transcriptPath === undefined ? {} : { transcriptPath }), ...(autosaveDoc === undefined ? {} : { autosaveDoc }), ...(seedDoc === undefined ? {} : { seedDoc }) };
   const path = sessionStatePath(runtimeDir, sessionId);
   const text = JSON.stringify({ ...redactDeep(rest, { opaque: {} }).value, ...kept });
   // A fold with nothing new (a PreCompact right after a Stop) writes the same text back: reading it

@@ -170,9 +170,9 @@ function pump(s: SupervisorState, ctx: StepContext, report: (r: SupervisorReport
         r.capsuleId = r.literal.id;
         report({ kind: 'capsule', reset: r.n, id: r.literal.id });
       } else if (!r.asked && s.options.resetAt.kind === 'hard' && ctx.now < (r.hookGraceUntil ??= ctx.now + HOOK_BLOCK_GRACE_MS)) {
-        // The Stop hook decides at the same hard point; where it runs in the background
-        // (asyncRewake) its block arrives after the result. Asking now as well would ask the
-        // agent twice; in the foreground the block's turn starts at once and ends the wait.
+        // The Stop hook decides at the same hard point but in the background (Claude Code:
+        // asyncRewake): its block arrives after the result. Asking now as well would ask the
+        // agent twice; where it runs in the foreground the block's turn starts at once and ends the wait.
         out.push({ type: 'wake', at: r.hookGraceUntil });
         return;
       } else if (!r.asked) {

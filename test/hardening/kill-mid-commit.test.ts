@@ -34,9 +34,10 @@ exec "${REAL_GIT}" "$@"
 }
 
 /** Runs a built hook in its own process group; with `killWhen`, SIGKILLs the group once that file exists. */
-function runHook(repo: TestRepo, event: string, input: object, opts: { path?: string; killWhen?: string; onHold?: () => void } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
+function runHook(repo: TestRepo, event: string, input: object, opts: { path?: string; killWhen?: string; onHold?: () => void; env?: NodeJS.ProcessEnv } = {}): Promise<{ code: number | null; signal: NodeJS.Signals | null; stdout: string }> {
   return new Promise((resolve, reject) => {
-    const env = opts.path ? { ...repo.env, PATH: `${opts.path}:${repo.env.PATH ?? process.env.PATH}` } : repo.env;
+    const base = { ...repo.env, ...opts.env };
+    const env = opts.path ? { ...base, PATH: `${opts.path}:${base.PATH ?? process.env.PATH}` } : base;
     const child = spawn(process.execPath, [join(DIST, `${event}.js`)], { cwd: repo.dir, env, stdio: ['pipe', 'pipe', 'ignore'], detached: true });
     child.stdin.end(JSON.stringify(input));
     let stdout = '';
@@ -125,6 +126,47 @@ describe('a Stop hook killed inside its commit', () => {
       expect(log).not.toContain('AUTOSAVE_IN_FLIGHT');
       expect(() => repo.git(['fsck', '--no-progress'])).not.toThrow();
     } finally {
+      repo.cleanup();
+    }
+  }, 90_000);
+
+  // In a live session the /clear can follow a turn at once: the client may cut SessionEnd short
+  // at its timeout as well. Here both die inside their commit; SessionStart(clear) must still
+  // resume the killed turn (it folds what the cleared session's cursor has not reached).
+  it('resumes the killed turn after a /clear whose SessionEnd was killed inside its commit too', async () => {
+    if (!existsSync(join(DIST, 'stop.js'))) throw new Error(`build first: ${DIST}/stop.js is missing (npm test builds it)`);
+    const repo = makeTestRepo();
+    const client = spawn('sleep', ['120'], { stdio: 'ignore' }); // the client process CLAUDE_PID names
+    try {
+      const env = { CLAUDE_PID: String(client.pid) };
+      const transcript = join(repo.stateDir, '..', 'session.jsonl');
+      const t = new TranscriptBuilder(SESSION, repo.dir);
+      const input = (event: string, extra: object = {}) => ({ session_id: SESSION, transcript_path: transcript, cwd: repo.dir, hook_event_name: event, stop_hook_active: false, ...extra });
+      const turn = (i: number, prompt: string) => {
+        const before = t.rows.length;
+        t.user(prompt);
+        t.toolUse(`toolu_${i}`, 'Edit', { file_path: `${repo.dir}/src/turn-${i}.ts`, old_string: 'a', new_string: 'b' });
+        t.toolResult(`toolu_${i}`, 'The file has been updated.');
+        appendFileSync(transcript, t.rows.slice(before).map((r) => JSON.stringify(r)).join('\n') + '\n');
+      };
+      turn(0, 'Refactor the parser module');
+      expect((await runHook(repo, 'stop', input('Stop'), { env })).code).toBe(0);
+      turn(1, 'KILLED-TURN move the lexer into its own file');
+      for (const [event, extra] of [['stop', {}], ['session-end', { reason: 'clear' }]] as const) {
+        const flag = join(repo.stateDir, '..', `held-${event}`);
+        const killed = await runHook(repo, event, input(event === 'stop' ? 'Stop' : 'SessionEnd', extra), { env, path: shim(join(repo.stateDir, '..'), flag, 'before'), killWhen: flag });
+        expect(killed.signal).toBe('SIGKILL');
+      }
+      const next = join(repo.stateDir, '..', 'next.jsonl');
+      writeFileSync(next, '');
+      const start = await runHook(repo, 'session-start', { session_id: 'after-clear', transcript_path: next, cwd: repo.dir, hook_event_name: 'SessionStart', source: 'clear' }, { env });
+      expect(start.code).toBe(0);
+      const text = JSON.parse(start.stdout).hookSpecificOutput.additionalContext as string;
+      expect(text).toContain('KILLED-TURN move the lexer into its own file');
+      expect(text).toContain('src/turn-1.ts');
+      expect(() => repo.git(['fsck', '--no-progress'])).not.toThrow();
+    } finally {
+      client.kill('SIGKILL');
       repo.cleanup();
     }
   }, 90_000);

@@ -53,6 +53,11 @@ class Client {
     appendFileSync(this.transcript, turnRecords({ cwd: this.repo.dir, n: this.turn, sessionId: this.session, ...opts, ...(opts.write ? { write: `${this.repo.dir}/${opts.write}` } : {}) }));
     await this.run(makeStopHook(defaultDeps), {}, at);
   }
+  /** One turn of work whose Stop has not run yet (in the background, or cancelled by the client). */
+  workWithoutStop(opts: { prompt: string; write?: string }): void {
+    this.turn += 1;
+    appendFileSync(this.transcript, turnRecords({ cwd: this.repo.dir, n: this.turn, sessionId: this.session, ...opts, ...(opts.write ? { write: `${this.repo.dir}/${opts.write}` } : {}) }));
+  }
   /** A `git capsule` command the agent runs from the Bash tool: the client's pid and the session's id in its environment. */
   shell(args: string[], at = NOW) {
     return runCli(args, { cwd: this.repo.dir, env: { ...this.repo.env, CLAUDE_PID: String(this.proc.pid), CLAUDE_CODE_SESSION_ID: this.session }, now: at });
@@ -183,6 +188,50 @@ describe('the hooks across /clear, keyed by the host process signal', () => {
     expect(text).toContain('ALPHA-ONLY');
     expect(text).not.toContain('BETA-NEWER');
     expect(text).toContain('which ended with /clear');
+  });
+
+  // Stop runs in the background (hooks/hooks.json asyncRewake): the /clear right after a turn
+  // can reach SessionStart before that turn's Stop has started, let alone committed. The resume
+  // must carry the turn all the same (lib/hooks/fold-cleared.ts).
+  it("resumes the cleared session's last turn when its Stop has not run and SessionEnd was cut short before its fold", async () => {
+    const a = client('5a5a5a5a');
+    await a.start();
+    await a.work({ prompt: 'FIRST-TURN sketch the cache', write: 'first.ts' }, at(1));
+    a.workWithoutStop({ prompt: 'LAST-TURN wire the cache into the reader', write: 'last.ts' });
+    const cleared = a.session;
+    const transcript = a.transcript;
+    await a.run(makeSessionEndHook({ ...defaultDeps, openStore: () => Promise.reject(new Error('cut short')) }), { reason: 'clear' }, at(2));
+    a.session = a.session.replace(/-1-/, '-2-');
+    writeFileSync(a.transcript, '');
+    const out = await a.run(makeSessionStartHook(defaultDeps), { source: 'clear' }, at(2));
+    const text = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
+    expect(text).toContain('LAST-TURN wire the cache into the reader');
+    expect(text).toContain('last.ts');
+    expect(text).toContain('first.ts');
+    // The late Stop of the cleared session (its final message as the transcript ends) then finds
+    // nothing left to fold: no second commit.
+    const tip = git(repo.dir, 'rev-parse', 'refs/heads/capsules');
+    await runHook(makeStopHook(defaultDeps), {
+      readStdin: async () => JSON.stringify(payload('Stop', { cwd: repo.dir, session_id: cleared, transcript_path: transcript, last_assistant_message: 'done 2' })),
+      env: { ...repo.env, CLAUDE_PID: String(a.proc.pid), CLAUDE_PROJECT_DIR: repo.dir },
+      now: () => at(2),
+      cwd: repo.dir,
+    });
+    expect(git(repo.dir, 'rev-parse', 'refs/heads/capsules')).toBe(tip);
+    expect(docs().filter((d) => d.frontmatter.session_id === cleared)).toHaveLength(1);
+  });
+
+  it("resumes the cleared session's last turn when no SessionEnd ran at all (the same client process's previous session, its transcript from its last fold)", async () => {
+    const a = client('6b6b6b6b');
+    await a.start();
+    await a.work({ prompt: 'FIRST-TURN sketch the index', write: 'index-a.ts' }, at(1));
+    a.workWithoutStop({ prompt: 'LAST-TURN persist the index', write: 'index-b.ts' });
+    a.session = a.session.replace(/-1-/, '-2-');
+    writeFileSync(a.transcript, '');
+    const out = await a.run(makeSessionStartHook(defaultDeps), { source: 'clear' }, at(2));
+    const text = JSON.parse(out.stdout).hookSpecificOutput.additionalContext as string;
+    expect(text).toContain('LAST-TURN persist the index');
+    expect(text).toContain('index-b.ts');
   });
 
   it('re-bases a session on the capsule it resumes by id: after its next /clear the objective is that work, not the task it did before', async () => {

@@ -7,7 +7,8 @@ import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import type { HookEventName } from '../../lib/hosts/host';
 import { STATE_BLOCK_REQUEST } from '../../lib/transcript/summary-state';
-import { branchDocs, git, makeTempRepo, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { branchDocs, git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { autosavesInFlight } from '../../lib/local-state/autosave-in-flight';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -34,6 +35,19 @@ describe('makePreCompactHook', () => {
     expect(first).toContain(String(checkpoint.frontmatter.id));
     expect(request.join('\n')).toBe(STATE_BLOCK_REQUEST);
     expect(() => JSON.parse(out.stdout)).toThrow();
+  });
+
+  // Stop runs in the background: a /compact right after a turn can meet that turn's Stop starting late; it waits for this fold.
+  it('marks its fold in flight while it opens the store and commits, and clears the mark after', async () => {
+    const session = String(payload('PreCompact').session_id);
+    let seen: string[] = [];
+    const watching = { ...defaultDeps, openStore: (o: Parameters<typeof defaultDeps.openStore>[0]) => ((seen = autosavesInFlight(repo.stateDir, NOW, { sessionId: session }).map((m) => m.sessionId)), defaultDeps.openStore(o)) };
+    await run(makePreCompactHook(watching), { trigger: 'manual' });
+    expect(seen).toEqual([session]);
+    // On a loaded machine the runner may answer at its budget while the fold still commits: wait for the fold's end.
+    const inFlight = () => autosavesInFlight(repo.stateDir, NOW, { sessionId: session });
+    for (let i = 0; i < 300 && inFlight().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(inFlight()).toEqual([]);
   });
 
   it('links the session that continues after compaction under a new id to the checkpoint', async () => {

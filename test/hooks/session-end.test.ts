@@ -2,6 +2,7 @@ import { appendFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readCap, writeCap } from '../../lib/local-state/budget-state';
 import { recordLiveSession } from '../../lib/local-state/lineage-record';
+import { autosavesInFlight } from '../../lib/local-state/autosave-in-flight';
 import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import type { HookEventName } from '../../lib/hosts/host';
@@ -38,6 +39,22 @@ describe('makeSessionEndHook', () => {
     writeCap(repo.stateDir, 100_000, new Date(), null);
     await run(makeSessionEndHook(defaultDeps));
     expect(readCap(repo.stateDir, session)).toBe(100_000);
+  });
+
+  // The client may start the next session's SessionStart(clear) before this hook ends: that
+  // resume waits for a fold it can see (lib/hooks/fold-cleared.ts) instead of folding the same turn.
+  it('marks its fold in flight while it opens the store and commits, and clears the mark after', async () => {
+    const session = String(payload('SessionEnd').session_id);
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, write: `${repo.dir}/a.ts` }));
+    let seen: string[] = [];
+    const watching = { ...defaultDeps, openStore: (o: Parameters<typeof defaultDeps.openStore>[0]) => ((seen = autosavesInFlight(repo.stateDir, new Date('2026-11-29T21:00:00Z'), { sessionId: session }).map((m) => m.sessionId)), defaultDeps.openStore(o)) };
+    await run(makeSessionEndHook(watching));
+    expect(seen).toEqual([session]);
+    // On a loaded machine the runner may answer at its budget while the fold still commits: wait for the fold's end.
+    const inFlight = () => autosavesInFlight(repo.stateDir, new Date('2026-11-29T21:00:00Z'), { sessionId: session });
+    for (let i = 0; i < 300 && inFlight().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(inFlight()).toEqual([]);
+    expect(docs()).toHaveLength(1);
   });
 
   it('folds what happened after the last Stop into the session’s autosave', async () => {

@@ -4,6 +4,7 @@ import { parseCapsule } from '../../lib/capsule/parse';
 import { defaultDeps } from '../../lib/hooks/default-deps';
 import { makeStopHook } from '../../lib/hooks/stop';
 import { userPromptSubmitHook } from '../../lib/hooks/user-prompt-submit';
+import { readPrompts, recordPrompt, thisProcessStamp } from '../../lib/local-state/prompt-journal';
 import { git, makeTempRepo, payload, runHookIn, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
@@ -21,6 +22,24 @@ describe('makeStopHook', () => {
   const tip = () => git(repo.dir, 'rev-parse', '-q', '--verify', 'refs/heads/capsules');
   const capsuleFiles = () => git(repo.dir, 'ls-tree', '-r', '--name-only', 'refs/heads/capsules').split('\n').filter((p) => p.endsWith('/capsule.md'));
   const readCapsule = () => parseCapsule(git(repo.dir, 'show', `refs/heads/capsules:${capsuleFiles()[0]}`)).doc!;
+
+  // Stop runs in the background: the client may start the next turn's UserPromptSubmit while this
+  // turn's Stop still folds. That prompt, journaled by a hook started after this Stop, is the next
+  // turn's: folded into this turn it came before the turn's closing question, which then outlived
+  // its answer (the continuity bench's agreement-limit: "Go ahead?" still waited on).
+  it("leaves the next turn's journaled prompt to the next fold, so an answer clears the question it answers", async () => {
+    const session = String(payload('Stop').session_id);
+    const mine = thisProcessStamp();
+    const later = { ...mine, ...(mine.tick === undefined ? {} : { tick: String(Number(mine.tick) + 1) }), origin: mine.origin + 1 };
+    writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'cap the avatar size', write: `${repo.dir}/src/avatar.js` }));
+    recordPrompt(repo.stateDir, session, 'Sure, 2 MB is fine, go ahead.', later);
+    await stop({ last_assistant_message: 'I propose rejecting files over 2 MB with 413. Go ahead?' });
+    expect(readCapsule().frontmatter.waiting_on).toMatch(/Go ahead\?/);
+    expect(readPrompts(repo.stateDir, session)).toEqual(['Sure, 2 MB is fine, go ahead.']);
+    appendFileSync(transcript, turnRecords({ cwd: repo.dir, n: 2, prompt: 'Sure, 2 MB is fine, go ahead.', write: `${repo.dir}/src/avatar.js` }));
+    await stop({ last_assistant_message: 'Uploads over 2 MB get 413 now.' });
+    expect(readCapsule().frontmatter.waiting_on).not.toMatch(/Go ahead|2 MB/);
+  });
 
   it('creates the memory branch and one autosave capsule holding the turn’s file and error', async () => {
     writeFileSync(transcript, turnRecords({ cwd: repo.dir, n: 1, prompt: 'build the widget', write: `${repo.dir}/src/widget.ts`, failing: 'npm test' }));

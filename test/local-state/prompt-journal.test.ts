@@ -49,6 +49,29 @@ describe('the prompt journal', () => {
   });
 });
 
+describe('the prompt journal and the hook that folds it', () => {
+  const early = { tick: '100', origin: 1000 };
+  const folding = { tick: '150', origin: 1500 };
+  const next = { tick: '200', origin: 2000 };
+
+  it('gives a fold only the prompts of hooks started no later than it, and keeps the later ones for the next fold', () => {
+    recordPrompt(runtimeDir, 's1', 'this turn', early);
+    recordPrompt(runtimeDir, 's1', 'the next turn', next);
+    expect(readPrompts(runtimeDir, 's1', folding)).toEqual(['this turn']);
+    clearPrompts(runtimeDir, 's1', folding);
+    expect(readPrompts(runtimeDir, 's1')).toEqual(['the next turn']);
+    clearPrompts(runtimeDir, 's1', next);
+    expect(readPrompts(runtimeDir, 's1')).toEqual([]);
+  });
+
+  it('orders by the kernel start tick where both have one, else by the time origin; a prompt without a stamp is always read', () => {
+    recordPrompt(runtimeDir, 's1', 'same tick', { tick: '150', origin: 9999 });
+    recordPrompt(runtimeDir, 's1', 'later origin', { origin: 1600 });
+    recordPrompt(runtimeDir, 's1', 'unstamped');
+    expect(readPrompts(runtimeDir, 's1', folding)).toEqual(['same tick', 'unstamped']);
+  });
+});
+
 describe('the prompt journal on disk', () => {
   const journal = () => join(runtimeDir, 'sessions', 's1.prompts.json');
 

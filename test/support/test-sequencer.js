@@ -18,6 +18,7 @@ const SECONDS = {
   'test/e2e/team-simulation.test.ts': 55,
   'test/sync/sync-memory.test.ts': 47,
   'test/e2e/async-hooks.test.ts': 36,
+  'test/e2e/background-stop.test.ts': 37,
   'test/hardening/secrets-every-channel.test.ts': 38,
   'test/hardening/transcript-memory.test.ts': 37,
   'test/hardening/hostile-capsules.test.ts': 34,

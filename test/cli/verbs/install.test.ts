@@ -45,8 +45,7 @@ describe('git capsule install', () => {
     expect(JSON.parse(r.stdout).added.sort()).toEqual(EVENTS);
     const hooks = readJson(local).hooks;
     expect(Object.keys(hooks).sort()).toEqual(EVENTS);
-    expect(hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', timeout: 10 });
-    expect(hooks.Stop[0].hooks[0].asyncRewake).toBeUndefined();
+    expect(hooks.Stop[0].hooks[0]).toMatchObject({ type: 'command', timeout: 10, asyncRewake: true });
     expect(hooks.Stop[0].hooks[0].command).toMatch(new RegExp(`^node "/.*/hooks/stop\\.js" ${HOOK_MARKER}$`));
     expect(existsSync(shared)).toBe(false);
   });
