@@ -3,7 +3,7 @@ import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
-import { noteCodePath } from '../launch/code-path';
+import { noteCodePath } from './code-path';
 import { renderNothingToLoad, renderOrientation } from '../resume/orientation';
 import { firstInScope, sessionScope } from '../resume-runtime/session-scope';
 import { readRepoHead } from '../git/repo-head';
@@ -38,7 +38,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       writeBootReceipt(ctx, sessionId, source);
       const resumes = (source === 'clear' || source === 'compact') && deps.runResume !== undefined;
       if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, source === 'startup' || source === 'resume');
-      noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
+      noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/hooks/code-path.ts
       // The ended session's Stop may still be committing its autosave: the resume reads it.
       if (resumes) await awaitAutosave(ctx, { lineage: lineageKey(signal) });
       // The resume starts first (it reads the receipt just written), so its git process starts
