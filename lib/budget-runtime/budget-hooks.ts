@@ -1,7 +1,7 @@
 import { renderBudgetBlockReason, renderBudgetWarning } from '../budget/budget-message';
 import { decideBudget, type BudgetEvent } from '../budget/decide';
 import { isErrorCode, type ErrorCode } from '../errors/error-codes';
-import { emptyBudgetState, readBudgetState, writeBudgetState, type SessionBudgetState } from '../local-state/budget-state';
+import { emptyBudgetState, writeBudgetState } from '../local-state/budget-state';
 import { peekCachedConfig } from '../local-state/cached-config';
 import { gatherBudget } from './gather-budget';
 import type { HostBudget } from '../hosts/host';
@@ -69,27 +69,6 @@ export function planBudgetOnStop(input: BudgetHookInput & { stop_hook_active?: b
       return outcome?.action === 'block' ? { block: { reason: renderBudgetBlockReason(outcome.fill, outcome.points) } } : undefined;
     },
   };
-}
-
-/**
- * SessionStart: a compaction starts a new context window (the ordinal moves on, so the warned
- * and blocked flags no longer match); `/clear` arrives with a new session id and a fresh state.
- * The model the host names (compact payloads carry it) is remembered for when the transcript's
- * newest record names none.
- */
-export function budgetOnSessionStart(input: BudgetHookInput & { source?: string; model?: unknown }, ctx: BudgetHookContext): void {
-  const sessionId = input.session_id;
-  if (!sessionId) return;
-  guarded(ctx, () => {
-    const state = readBudgetState(ctx.runtimeDir, sessionId);
-    const next: SessionBudgetState = {
-      ...state,
-      windowOrdinal: input.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
-      lastModel: typeof input.model === 'string' && input.model !== '' ? input.model : state.lastModel,
-    };
-    writeBudgetState(ctx.runtimeDir, sessionId, next);
-    return undefined;
-  });
 }
 
 function gitConfigOf(ctx: BudgetHookContext): Readonly<Record<string, string>> {

@@ -16,7 +16,7 @@ import { redactHostText, redactRecords } from '../hosts/redact-records';
 import { redactDeep } from '../redact/redact-deep';
 import type { BackgroundTask, WorkCarry } from '../transcript/work-event-types';
 import type { AutosaveEvent } from '../work-state/autosave-merge';
-import { noteCodePath } from '../launch/code-path';
+import { noteCodePath } from './code-path';
 import { mintCapsuleId } from '../store/random-bytes';
 import { parseTranscriptChunk } from '../transcript/jsonl';
 import { decodeOpenChecks, encodeOpenChecks, unionFailures } from '../transcript/failure-pairing';
@@ -87,7 +87,7 @@ export async function foldAutosave(store: LazyStore, session: AutosaveSession, c
 
   // Quoted evidence alone (a final message with no request and no work) is no state to save.
   const substantive = events.some((e) => !EVIDENCE_ONLY.has(e.kind));
-  noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/launch/code-path.ts
+  noteCodePath(!substantive ? 'fold-empty' : 'fold-events'); // see lib/hooks/code-path.ts
   if (!substantive && !session.always) {
     if (delta) writeSessionState(ctx.runtimeDir, session.sessionId, { ...state, workCarry: carry, cursor: advanceCursor(delta, chunk), transcriptPath: session.transcriptPath });
     settle();

@@ -1,5 +1,6 @@
 import { basename, dirname, join } from 'node:path';
 import { runWithCodeCache } from '../launch/code-cache';
+import { takenCodePaths } from './code-path';
 
 /**
  * The start-up path of the heavy hook bundles (`dist/hooks/<event>.js` → `dist/hooks/impl/<event>.js`):
@@ -12,7 +13,8 @@ function launch(): void {
   // lists of a hundred verbs; with the lists in sets and each pattern run only on text holding its
   // words, loading node:v8 to set it cost more than it saved (node CPU 127 -> 123, 133 -> 127,
   // 132 -> 129 ms without it, three A/B passes of 21-31 runs, 2026-12-01, load 1.6-1.9).
-  runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env);
+  // The paths the bundle took (lib/hooks/code-path.ts) decide whether its cache is written anew.
+  runWithCodeCache(join(dirname(__filename), 'impl', basename(__filename)), process.env, undefined, takenCodePaths);
 }
 
 try {

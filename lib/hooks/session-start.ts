@@ -1,9 +1,8 @@
 import { redactHostText } from '../hosts/redact-records';
-import { budgetOnSessionStart } from '../budget-runtime/budget-hooks';
 import { checkCoordination } from '../resume-runtime/coordination-guard';
 import type { HookDeps, HookStore } from './hook-deps';
 import { readHookGitConfig } from './hook-git-config';
-import { noteCodePath } from '../launch/code-path';
+import { noteCodePath } from './code-path';
 import { renderNothingToLoad, renderOrientation } from '../resume/orientation';
 import { firstInScope, sessionScope } from '../resume-runtime/session-scope';
 import { readRepoHead } from '../git/repo-head';
@@ -11,6 +10,8 @@ import type { LineageSignal } from '../local-state/lineage-signal';
 import type { HookContext, HookSpec } from './run-hook';
 import { BOOT_RECEIPT_FILE, readCompactMarker, removeRuntimeFile, COMPACT_MARKER_FILE, writeRuntimeJson } from '../local-state/runtime-files';
 import { continueFrom } from '../local-state/continuation';
+import { openBudgetWindow } from '../local-state/budget-state';
+import { isCapsuleError } from '../errors/capsule-error';
 import { noteLiveSession } from './hand-over';
 import { readLineageRecord, type LineageRecord } from '../local-state/lineage-record';
 import { isUsableSignal } from '../local-state/lineage-signal';
@@ -39,7 +40,7 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
       writeBootReceipt(ctx, sessionId, source);
       const resumes = (source === 'clear' || source === 'compact') && deps.runResume !== undefined;
       if (!resumes && sessionId) noteLiveSession(ctx, signal, sessionId, source === 'startup' || source === 'resume');
-      noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/launch/code-path.ts
+      noteCodePath(source === 'clear' || source === 'compact' ? 'resume' : 'orient'); // see lib/hooks/code-path.ts
       // The ended session's Stop may still be committing its autosave: the resume reads it.
       if (resumes) await awaitAutosave(ctx, { lineage: lineageKey(signal) });
       // Or it has not started yet (Stop runs in the background): the resume must cover the
@@ -52,9 +53,10 @@ export function makeSessionStartHook(deps: HookDeps): HookSpec<'SessionStart'> {
         ? deps.runResume!({ cwd: ctx.projectDir, env: ctx.env, now: ctx.now(), sessionId: input.session_id, consume: true, runtimeDir: ctx.runtimeDir, event: 'SessionStart', signal, lineage: 'take', limit: ctx.host.injectionLimit, repo: ctx.repo })
         : null;
       try {
+        // Refreshes the config cache UserPromptSubmit's budget reads (it starts no git of its own).
+        await readHookGitConfig(ctx);
         // A compaction starts a new budget window; compact payloads also name the model.
-        const gitConfig = await readHookGitConfig(ctx);
-        budgetOnSessionStart({ cwd: input.cwd, session_id: sessionId, source, model: (input as { model?: unknown }).model }, { ...ctx, gitConfig });
+        if (sessionId) openWindow(ctx, sessionId, source, (input as { model?: unknown }).model);
         // The marker is one per repository: only a host without a lineage signal falls back on it.
         if (source === 'compact' && sessionId && signal === null) linkToCheckpoint(ctx, sessionId);
       } catch (err) {
@@ -163,5 +165,14 @@ function lineageRecordOf(ctx: HookContext, signal: LineageSignal | null): Lineag
     return isUsableSignal(signal) ? readLineageRecord(ctx.runtimeDir, signal) : null;
   } catch {
     return null;
+  }
+}
+
+/** The session's budget window (openBudgetWindow); a failure is logged with its code and the hook goes on. */
+function openWindow(ctx: HookContext, sessionId: string, source: string | undefined, model: unknown): void {
+  try {
+    openBudgetWindow(ctx.runtimeDir, sessionId, { source, model });
+  } catch (err) {
+    ctx.warn(isCapsuleError(err) ? err.code : 'BUDGET_FAILED', `budget check skipped: ${err instanceof Error ? err.message : String(err)}`);
   }
 }

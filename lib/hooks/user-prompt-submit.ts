@@ -1,5 +1,5 @@
 import { budgetOnUserPromptSubmit } from '../budget-runtime/budget-hooks';
-import { noteCodePath } from '../launch/code-path';
+import { noteCodePath } from './code-path';
 import { recordPrompt, thisProcessStamp } from '../local-state/prompt-journal';
 import { takePendingContext } from '../local-state/pending-context';
 import { isHostWrapped } from '../hosts/claude/user-prompt';
@@ -16,7 +16,7 @@ import type { HookSpec } from './run-hook';
 export const userPromptSubmitHook: HookSpec<'UserPromptSubmit'> = {
   event: 'UserPromptSubmit',
   handle: async (input, ctx) => {
-    // A cache written by a run that failed open holds none of this path (lib/launch/code-path.ts).
+    // A cache written by a run that failed open holds none of this path (lib/hooks/code-path.ts).
     noteCodePath('prompt');
     // A background Stop's block wakes the model with a host-wrapped text: no prompt of the user's.
     if (input.session_id && !isHostWrapped(input.prompt)) {

@@ -1,7 +1,6 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Script } from 'node:vm';
-import { takenCodePaths } from './code-path';
 
 /**
  * Runs a CommonJS bundle compiled with V8's code cache, kept per bundle in a per-user cache dir.
@@ -13,13 +12,13 @@ import { takenCodePaths } from './code-path';
  * only for a bundle without a build hash (loading it costs ~5 ms, an eighth of node's start);
  * a missing, unreadable or rejected cache only costs speed. A `variant` keeps one cache per
  * path through the bundle (the CLI: per verb), since a cache holds only what the run that wrote
- * it compiled. A cache is also written anew when a run took a path (noted by the bundle, see
- * code-path.ts) that the runs behind the cache had not taken: the new one holds what the old one
+ * it compiled. A cache is also written anew when a run took a path (`takenPaths`, read at exit:
+ * the hook bundles note theirs, lib/hooks/code-path.ts) that the runs behind the cache had not taken: the new one holds what the old one
  * did plus what this run compiled, and the paths covered are kept beside it (`<cache>.paths`), so
  * after a few runs no start compiles its path again. Throws only when the bundle cannot be read
  * or throws while loading.
  */
-export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant?: string): void {
+export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant?: string, takenPaths: () => readonly string[] = () => []): void {
   const source = readFileSync(bundle, 'utf8');
   const cacheFile = cachePath(source, bundle, env, variant);
   let cached: Buffer | undefined;
@@ -43,7 +42,7 @@ export function runWithCodeCache(bundle: string, env: NodeJS.ProcessEnv, variant
     // A variant's cache is kept only from a run that succeeded, so a mistyped verb leaves none behind.
     process.once('exit', (code) => {
       if (variant !== undefined && code !== 0) return;
-      const taken = takenCodePaths();
+      const taken = takenPaths();
       if (fresh || taken.some((p) => !covered.includes(p))) saveCache(cacheFile, script, [...new Set([...covered, ...taken])].sort());
     });
   }

@@ -66,6 +66,21 @@ export function writeBudgetState(runtimeDir: string, sessionId: string, state: S
   writePrivateFile(path, text);
 }
 
+/**
+ * SessionStart's turn in a session's budget state: a compaction starts a new context window
+ * (the ordinal moves on, so the warned and blocked flags no longer match); `/clear` arrives with
+ * a new session id and so a fresh state. The model the host names (compact payloads carry it) is
+ * remembered for when the transcript's newest record names none. Throws BAD_SESSION_ID.
+ */
+export function openBudgetWindow(runtimeDir: string, sessionId: string, start: { source?: string; model?: unknown }): void {
+  const state = readBudgetState(runtimeDir, sessionId);
+  writeBudgetState(runtimeDir, sessionId, {
+    ...state,
+    windowOrdinal: start.source === 'compact' ? state.windowOrdinal + 1 : state.windowOrdinal,
+    lastModel: typeof start.model === 'string' && start.model !== '' ? start.model : state.lastModel,
+  });
+}
+
 /** The window id the flags compare with: `<session>:<ordinal>`. */
 export function windowIdOf(sessionId: string, state: SessionBudgetState): string {
   return `${sessionId}:${state.windowOrdinal}`;

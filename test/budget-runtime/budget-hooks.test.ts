@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
-import { budgetOnSessionStart, budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
+import { budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
+import { openBudgetWindow } from '../../lib/local-state/budget-state';
 import { createGitRunner } from '../../lib/git/git-runner';
 import { readCachedConfig } from '../../lib/local-state/cached-config';
 
@@ -57,21 +58,21 @@ describe('budgetOnUserPromptSubmit', () => {
   it('warns again after a compaction starts a new window', () => {
     const b = box();
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 150_000), b.ctx)).toBeDefined();
-    budgetOnSessionStart({ session_id: 's1', source: 'compact', cwd: b.ctx.projectDir }, b.ctx);
+    openBudgetWindow(b.ctx.runtimeDir, 's1', { source: 'compact' });
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 150_000), b.ctx)).toBeDefined();
   });
 
   it('starts clean for the new session id /clear brings', () => {
     const b = box();
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 150_000), b.ctx)).toBeDefined();
-    budgetOnSessionStart({ session_id: 's2', source: 'clear', cwd: b.ctx.projectDir }, b.ctx);
+    openBudgetWindow(b.ctx.runtimeDir, 's2', { source: 'clear' });
     expect(budgetOnUserPromptSubmit(payload(b, 's2', 150_000), b.ctx)).toBeDefined();
   });
 
   it('does not reset the window on a resume', () => {
     const b = box();
     budgetOnUserPromptSubmit(payload(b, 's1', 150_000), b.ctx);
-    budgetOnSessionStart({ session_id: 's1', source: 'resume', cwd: b.ctx.projectDir }, b.ctx);
+    openBudgetWindow(b.ctx.runtimeDir, 's1', { source: 'resume' });
     expect(budgetOnUserPromptSubmit(payload(b, 's1', 150_000), b.ctx)).toBeUndefined();
   });
 
@@ -95,7 +96,7 @@ describe('budgetOnUserPromptSubmit', () => {
     const b = box();
     const boundary = { type: 'system', subtype: 'compact_boundary', compactMetadata: { postTokens: 150_000 } };
     const input = { session_id: 's1', transcript_path: b.transcript('s1', [usage(10, 'claude-opus-5-5'), boundary]), cwd: b.ctx.projectDir };
-    budgetOnSessionStart({ ...input, source: 'compact', model: 'claude-opus-5-5' }, b.ctx);
+    openBudgetWindow(b.ctx.runtimeDir, input.session_id, { source: 'compact', model: 'claude-opus-5-5' });
     // 150000 is far below the 1M model's warning point; the 200K default would have warned.
     expect(budgetOnUserPromptSubmit(input, b.ctx)).toBeUndefined();
   });

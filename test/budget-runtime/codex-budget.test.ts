@@ -1,7 +1,8 @@
 import { mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { join } from 'node:path';
-import { budgetOnSessionStart, budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
+import { budgetOnStop, budgetOnUserPromptSubmit, type BudgetHookContext } from '../../lib/budget-runtime/budget-hooks';
+import { openBudgetWindow } from '../../lib/local-state/budget-state';
 import { codexHost } from '../../lib/hosts/codex/codex-host';
 
 // model_auto_compact_token_limit 100,000 in the project's .codex/config.toml: hard 91,808, warning 75,424.
@@ -42,7 +43,7 @@ describe('the budget on the Codex CLI', () => {
     expect(budgetOnStop({ ...b.at('s1', 95_000), stop_hook_active: true }, b.ctx)).toBeUndefined();
     expect(budgetOnStop(b.at('s1', 95_000), b.ctx)?.block.reason).toMatch(/capsule/);
     expect(budgetOnStop(b.at('s1', 96_000), b.ctx)).toBeUndefined();
-    budgetOnSessionStart({ session_id: 's1', source: 'compact', cwd: b.ctx.projectDir }, b.ctx);
+    openBudgetWindow(b.ctx.runtimeDir, 's1', { source: 'compact' });
     expect(budgetOnStop(b.at('s1', 95_000), b.ctx)).toBeDefined();
   });
 

@@ -6,7 +6,7 @@ import { makeSessionStartHook } from '../../lib/hooks/session-start';
 import { makeStopHook } from '../../lib/hooks/stop';
 import { openStore } from '../../lib/store/open-store';
 import { capsuleText } from '../sync/sync-trio';
-import { branchDocs, git, makeTempRepo, payload, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
+import { branchDocs, git, makeTempRepo, payload, readErrorLog, runHookIn, turnRecords, type TempRepo } from './hook-fixtures';
 
 const NOW = new Date('2026-11-29T21:00:00Z');
 
@@ -56,6 +56,13 @@ describe('makeSessionStartHook', () => {
     expect(context).toContain('build the widget');
     expect(context).not.toContain('forged objective');
     expect(context).toContain(`git capsule resume --id ${ours.frontmatter.id}`);
+  });
+
+  it('logs a budget window it cannot open (a session id that is no file name) with its code, and still orients', async () => {
+    await autosave('build the widget');
+    const out = await start('startup', defaultDeps, NOW, { session_id: '../escape' });
+    expect(JSON.parse(out.stdout).hookSpecificOutput.additionalContext).toContain('build the widget');
+    expect(readErrorLog(repo.stateDir).filter((l) => l.includes('BAD_SESSION_ID'))).toHaveLength(1);
   });
 
   it.each(['startup', 'resume'])('defers its %s orientation to a live outside conductor', async (source) => {

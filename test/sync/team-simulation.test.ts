@@ -7,10 +7,14 @@ import { cloneInto, git, makeTrio, refOf, REMOTE_REF, removeTrio, statuses, type
 // author works in sessions of Stop hooks with a /clear in between, commits code, and runs
 // `git pull` (post-merge: sync --no-push) and `git push` (pre-push: sync) as people do. The bench
 // (bench/team-sync.mjs) runs the same at 5 authors × 2 sessions × 150 turns × 5 days.
+// One day here: no clock moves between days, so a second day replayed the first one's steps
+// (same turns, same push and /clear points) at twice the cost. Two sessions a day still give
+// every author a startup after a pull, a /clear that resumes, a SessionEnd and six pushes, each
+// after the other authors moved the remote, which is what the bounds below are about.
 
 const DIST = join(__dirname, '..', '..', 'dist');
 const AUTHORS = 3;
-const DAYS = 2;
+const DAYS = 1;
 const SESSIONS = 2;
 const TURNS = 6;
 const PUSH_EVERY = 3;

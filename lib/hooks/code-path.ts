@@ -2,7 +2,10 @@
  * The paths a run took through its bundle (a resume or an orientation, a fold that committed or
  * one that did not), noted by the hooks for the code-cache launcher: a cache holds only what the
  * run that wrote it compiled, so a run down a path the cache has not seen compiles that path
- * again on every start until the cache is written anew (lib/launch/code-cache.ts).
+ * again on every start until the cache is written anew (lib/launch/code-cache.ts). Only the hooks
+ * note paths, so the note lives with them: the hook launcher (./launcher.ts) hands
+ * `takenCodePaths` to the cache. The launcher and the hook bundle are two bundles in one
+ * process, each with its own copy of this file: the set is kept under a global symbol.
  */
 const KEY = Symbol.for('git-capsule.code-paths');
 
