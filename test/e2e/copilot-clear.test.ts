@@ -66,9 +66,11 @@ describe('a /clear in the real Copilot CLI', () => {
 
   it("lists the capsules Copilot wrote, and resumes one on purpose, from the CLI any host's agent runs", () => {
     const cli = (args: string[]) => runBundle(args, { cwd: session.repo, env: { ...process.env, HOME: session.home } });
-    const listed = JSON.parse(cli(['list', '--status', 'active,resumed', '--json']).stdout) as Array<{ id: string; objective?: string }>;
+    const listed = JSON.parse(cli(['list', '--status', 'active,resumed', '--json']).stdout) as Array<{ id: string; status: string; objective?: string }>;
     const other = listed.find((c) => /gizmo/.test(c.objective ?? ''));
     expect(other).toBeDefined();
+    // The /clear consumed none of the other session's: it is still there to take on purpose.
+    expect(other!.status).toBe('active');
     const resumed = cli(['resume', '--id', other!.id, '--no-consume']);
     expect(resumed.code).toBe(0);
     expect(resumed.stdout).toContain('OTHER-SESSION-MARKER');
