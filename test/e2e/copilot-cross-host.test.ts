@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import { runBundle } from '../support/run-cli';
 import { tempDir } from '../support/temp-dirs';
@@ -105,6 +105,12 @@ describeWithCodex('capsules across the real Copilot CLI, Claude Code and Codex o
   let copilot: CopilotRun;
   const ids = { claude: '', codex: '', copilot: '', copilotOther: '' };
   const codexHooks = () => join(root, 'codex-hooks.json');
+  const hookBin = () => {
+    const bin = join(root, 'bin');
+    mkdirSync(bin, { recursive: true });
+    if (!existsSync(join(bin, 'git-capsule-hook'))) symlinkSync(join(REPO_ROOT, 'bin', 'git-capsule-hook'), join(bin, 'git-capsule-hook'));
+    return bin;
+  };
 
   const listed = (): Listed[] => JSON.parse(runBundle(['list', '--json'], { cwd: repo, env: { ...process.env, HOME: join(root, 'cli-home') } }).stdout);
   const idOf = (objective: RegExp): string => listed().find((c) => objective.test(c.objective ?? ''))?.id ?? '';
@@ -133,10 +139,13 @@ describeWithCodex('capsules across the real Copilot CLI, Claude Code and Codex o
       script: join(root, 'copilot-rules.json'),
       repo,
       inputs: ['COPILOT-WORK make the lexer incremental', `RESUME-ON-PURPOSE ${ids.claude} AND ${ids.codex} the Claude Code and the Codex work`],
+      // The repository's registration (`.github/hooks/`, which Copilot loads in a trusted folder),
+      // its commands `git-capsule-hook <event>` from PATH, as an `npm install -g git-capsule` leaves it.
       setup: ({ home }) => {
-        const r = runBundle(['install', '--copilot'], { cwd: repo, env: { ...process.env, HOME: home, COPILOT_HOME: '' } });
-        if (r.code !== 0) throw new Error(`git capsule install --copilot failed: ${r.stderr || r.stdout}`);
+        const r = runBundle(['install', '--copilot', '--project'], { cwd: repo, env: { ...process.env, HOME: home, COPILOT_HOME: '' } });
+        if (r.code !== 0) throw new Error(`git capsule install --copilot --project failed: ${r.stderr || r.stdout}`);
       },
+      env: { PATH: `${hookBin()}:${process.env.PATH}` },
     });
     ids.copilot = idOf(/COPILOT-WORK/);
     ids.copilotOther = idOf(/COPILOT-OTHER/);
@@ -154,6 +163,15 @@ describeWithCodex('capsules across the real Copilot CLI, Claude Code and Codex o
 
   it('runs every client to the end', () => {
     expect({ codex: codexWork.run.status, copilot: copilot.run.status, copilotErr: copilot.run.stderr.slice(-2000), codexResume: codexResume.run.status }).toEqual({ codex: 0, copilot: 0, copilotErr: '', codexResume: 0 });
+  });
+
+  it("runs Copilot's hooks from the repository's .github/hooks in the trusted folder, through git-capsule-hook on PATH", () => {
+    expect(existsSync(join(copilot.home, '.copilot', 'hooks', 'git-capsule.json'))).toBe(false);
+    const registered = JSON.parse(readFileSync(join(repo, '.github', 'hooks', 'git-capsule.json'), 'utf8'));
+    // The shim runs the bundle without the flags after the event: the camelCase payload says Copilot (lib/hooks/pick-host.ts).
+    expect(registered.hooks.agentStop[0].bash).toMatch(/^git-capsule-hook stop\b/);
+    // Its autosaves are there: both Copilot sessions ran them (the ids are checked below).
+    expect(listed().filter((c) => /^COPILOT-/.test(c.objective ?? ''))).toHaveLength(2);
   });
 
   it('has an autosave of each host on the one memory branch', () => {
