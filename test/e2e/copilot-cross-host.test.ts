@@ -170,8 +170,11 @@ describeWithCodex('capsules across the real Copilot CLI, Claude Code and Codex o
     const registered = JSON.parse(readFileSync(join(repo, '.github', 'hooks', 'git-capsule.json'), 'utf8'));
     // The shim runs the bundle without the flags after the event: the camelCase payload says Copilot (lib/hooks/pick-host.ts).
     expect(registered.hooks.agentStop[0].bash).toMatch(/^git-capsule-hook stop\b/);
-    // Its autosaves are there: both Copilot sessions ran them (the ids are checked below).
-    expect(listed().filter((c) => /^COPILOT-/.test(c.objective ?? ''))).toHaveLength(2);
+    // The two Copilot capsules were written by the two Copilot sessions' own hooks: each names a session of that client.
+    for (const id of [ids.copilot, ids.copilotOther]) {
+      const session = /^session_id: "?([^"\n]+)"?$/m.exec(runBundle(['show', id], { cwd: repo, env: { ...process.env, HOME: join(root, 'cli-home') } }).stdout)?.[1] ?? '';
+      expect(existsSync(join(copilot.home, '.copilot', 'session-state', session, 'events.jsonl'))).toBe(true);
+    }
   });
 
   it('has an autosave of each host on the one memory branch', () => {
