@@ -49,10 +49,13 @@ const codexRules = {
 
 // The Copilot session's failing test first runs a second real Copilot session (`copilot -p`,
 // the way test/e2e/copilot-clear.test.ts does), so there are two Copilot capsules: one for each
-// host to take (a capsule resumed once is spent, even by id).
+// host to take (a capsule resumed once is spent, even by id). That second session's turn ends in
+// a failed model call: Copilot then runs no agentStop, only sessionEnd (reason `error`; and
+// errorOccurred, which git-capsule does not register), whose last autosave saves its work.
 const copilotRules = {
   rules: [
-    { name: 'copilot-after-failure', when: { lastIsToolOutput: true, toolOutputText: '(COPILOT|GIZMO)-FAILURE-MARKER' }, respond: { text: 'The test failed; next I will fix it.', input_tokens: 2000 } },
+    { name: 'copilot-after-failure', when: { lastIsToolOutput: true, toolOutputText: 'COPILOT-FAILURE-MARKER' }, respond: { text: 'The lexer test failed; next I will fix the lexer.', input_tokens: 2000 } },
+    { name: 'gizmo-model-error', when: { lastIsToolOutput: true, toolOutputText: 'GIZMO-FAILURE-MARKER' }, respond: { error: { status: 400, message: 'GIZMO-API-ERROR the provider refused the request' } } },
     // Asked for two capsules, the agent loads the second once the first is in.
     { name: 'resume-second', times: 1, when: { lastIsToolOutput: true, toolOutputText: '=== GIT-CAPSULE RESUME', prompt: 'RESUME-ON-PURPOSE [0-9A-Z]{26} AND ([0-9A-Z]{26})' }, respond: { tool_call: { name: 'bash', arguments: { command: RESUME_NAMED, description: 'load the second capsule the user named' } }, input_tokens: 2000 } },
     { name: 'resumed', when: { lastIsToolOutput: true, toolOutputText: '=== GIT-CAPSULE RESUME' }, respond: { text: 'Loaded that capsule.', input_tokens: 2000 } },
@@ -175,6 +178,19 @@ describeWithCodex('capsules across the real Copilot CLI, Claude Code and Codex o
       const session = /^session_id: "?([^"\n]+)"?$/m.exec(runBundle(['show', id], { cwd: repo, env: { ...process.env, HOME: join(root, 'cli-home') } }).stdout)?.[1] ?? '';
       expect(existsSync(join(copilot.home, '.copilot', 'session-state', session, 'events.jsonl'))).toBe(true);
     }
+  });
+
+  it('saves the work of the Copilot session whose model call failed at its sessionEnd (reason error), with no agentStop', () => {
+    const session = /^session_id: "?([^"\n]+)"?$/m.exec(runBundle(['show', ids.copilotOther], { cwd: repo, env: { ...process.env, HOME: join(root, 'cli-home') } }).stdout)?.[1] ?? '';
+    const hooks = readFileSync(join(copilot.home, '.copilot', 'session-state', session, 'events.jsonl'), 'utf8')
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line))
+      .filter((e) => e.type === 'hook.start')
+      .map((e) => (e.data.hookType === 'sessionEnd' ? `sessionEnd:${e.data.input.reason}` : e.data.hookType));
+    // (errorOccurred fires too, but runs only registered hooks: git-capsule registers none.)
+    expect(hooks).toContain('sessionEnd:error');
+    expect(hooks).not.toContain('agentStop');
   });
 
   it('has an autosave of each host on the one memory branch', () => {
