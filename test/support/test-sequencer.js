@@ -15,7 +15,7 @@ const SECONDS = {
   'test/store/concurrency.test.ts': 76,
   'test/hardening/concurrent-sync.test.ts': 75,
   'test/e2e/copilot-clear.test.ts': 26,
-  'test/e2e/copilot-cross-host.test.ts': 50,
+  'test/e2e/copilot-cross-host.test.ts': 30,
   'test/e2e/team-simulation.test.ts': 55,
   'test/sync/sync-memory.test.ts': 47,
   'test/e2e/async-hooks.test.ts': 36,
