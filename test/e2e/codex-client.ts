@@ -1,8 +1,8 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tempDir } from '../support/temp-dirs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { isAbsolute, join, resolve } from 'node:path';
 import { HARNESS_ROOT, REPO_ROOT, clientTmp } from './claude-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency (about 400 MB). */
@@ -107,27 +107,65 @@ export interface CodexRun {
   run: { status: number | null; stdout: string; stderr: string };
 }
 
+/** Options of one Codex harness run (runCodexSession, startCodexSession). */
+export interface CodexRunOptions {
+  name: string;
+  script: string;
+  prompts: string[];
+  args?: string[];
+  plugin?: boolean;
+  env?: NodeJS.ProcessEnv;
+}
+
+/** The run.sh command line of a run, and what to clean up after it. */
+function codexRunCommand(harness: string, opts: CodexRunOptions): { out: string; args: string[]; env: NodeJS.ProcessEnv; cleanup: () => void } {
+  const bin = ensureCodexClient();
+  // run.sh wipes its -o folder: the client's TMPDIR sits beside it, and the file's end removes both.
+  // CAPSULE_E2E_KEEP naming a folder keeps the run there to read (tempDir's go at the file's end).
+  const keep = process.env.CAPSULE_E2E_KEEP;
+  const root = keep && isAbsolute(keep) && existsSync(keep) ? mkdtempSync(join(keep, `capsule-codex-${opts.name}-`)) : tempDir(`capsule-codex-${opts.name}-`);
+  const out = join(root, 'out');
+  const staged = opts.plugin === false ? null : stagePlugin();
+  const script = isAbsolute(opts.script) ? opts.script : join(__dirname, 'fixtures', opts.script);
+  return {
+    out,
+    args: ['-o', out, ...(staged ? ['-P', staged.dir] : []), '-S', script, '-t', '90', ...(opts.args ?? []), ...opts.prompts.flatMap((p) => ['-p', p])],
+    env: { ...process.env, CODEX_BIN: bin, TMPDIR: clientTmp(root), ...opts.env },
+    cleanup: () => staged?.cleanup(),
+  };
+}
+
 /**
  * Runs one scripted session of the real Codex client against the harness (`run.sh -o … -S …
  * -p …` plus `args`, with the plugin staged and installed through a local marketplace unless
  * `args` wires the hooks otherwise). Returns the run; the caller removes `out`.
  */
-export function runCodexSession(harness: string, opts: { name: string; script: string; prompts: string[]; args?: string[]; plugin?: boolean; env?: NodeJS.ProcessEnv }): CodexRun {
-  const bin = ensureCodexClient();
-  // run.sh wipes its -o folder: the client's TMPDIR sits beside it, and the file's end removes both.
-  const root = tempDir(`capsule-codex-${opts.name}-`);
-  const out = join(root, 'out');
-  const staged = opts.plugin === false ? null : stagePlugin();
+export function runCodexSession(harness: string, opts: CodexRunOptions): CodexRun {
+  const { out, args, env, cleanup } = codexRunCommand(harness, opts);
   try {
-    const run = spawnSync(
-      join(harness, 'run.sh'),
-      ['-o', out, ...(staged ? ['-P', staged.dir] : []), '-S', join(__dirname, 'fixtures', opts.script), '-t', '90', ...(opts.args ?? []), ...opts.prompts.flatMap((p) => ['-p', p])],
-      { encoding: 'utf8', env: { ...process.env, CODEX_BIN: bin, TMPDIR: clientTmp(root), ...opts.env }, timeout: 900_000 },
-    );
+    const run = spawnSync(join(harness, 'run.sh'), args, { encoding: 'utf8', env, timeout: 900_000 });
     return { out, run: { status: run.status, stdout: run.stdout, stderr: run.stderr } };
   } finally {
-    staged?.cleanup();
+    cleanup();
   }
+}
+
+/** runCodexSession without blocking: the run goes on while the test drives another client. */
+export function startCodexSession(harness: string, opts: CodexRunOptions): Promise<CodexRun> {
+  const { out, args, env, cleanup } = codexRunCommand(harness, opts);
+  return new Promise((resolveRun) => {
+    const child = spawn(join(harness, 'run.sh'), args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGTERM'), 900_000);
+    child.on('close', (status) => {
+      clearTimeout(timer);
+      cleanup();
+      resolveRun({ out, run: { status, stdout, stderr } });
+    });
+  });
 }
 
 /** Removes a run's output unless CAPSULE_E2E_KEEP is set (then says where it is). */

@@ -74,33 +74,35 @@ export interface CopilotRun {
 
 /**
  * Runs one interactive session of the real Copilot CLI, offline, against the harness's fake
- * Chat Completions server with `script` (test/e2e/fixtures), typing `inputs` in turn
- * (test/harness/copilot/tui.mjs). The scratch repository (`repo/`, one commit on main) is a
- * trusted folder of the throwaway home (`home/`); `setup(run)` registers the hooks before the
- * client starts. `$HOME/copilot-again.sh` runs the same client against the same server, for a
+ * Chat Completions server with `script` (a file of test/e2e/fixtures, or an absolute path),
+ * typing `inputs` in turn (test/harness/copilot/tui.mjs). The repository (`repo/`, one commit
+ * on main, or `opts.repo`, an existing one other clients may work in too) is a trusted folder
+ * of the throwaway home (`home/`); `setup(run)` registers the hooks before the client starts. `$HOME/copilot-again.sh` runs the same client against the same server, for a
  * second session a scripted command starts. The caller removes `out` (removeRun).
  */
-export function runCopilotSession(opts: { name: string; script: string; inputs: string[]; setup: (run: { repo: string; home: string }) => void; env?: NodeJS.ProcessEnv }): CopilotRun {
+export function runCopilotSession(opts: { name: string; script: string; inputs: string[]; setup: (run: { repo: string; home: string }) => void; env?: NodeJS.ProcessEnv; repo?: string }): CopilotRun {
   const bin = ensureCopilotClient();
   // CAPSULE_E2E_KEEP naming a folder keeps the run there to read (tempDir's go at the file's end).
   const keep = process.env.CAPSULE_E2E_KEEP;
   const root = keep && isAbsolute(keep) && existsSync(keep) ? mkdtempSync(join(keep, `capsule-copilot-${opts.name}-`)) : tempDir(`capsule-copilot-${opts.name}-`);
   const out = join(root, 'out');
   const home = join(out, 'home');
-  const repo = join(out, 'repo');
+  const repo = opts.repo ?? join(out, 'repo');
   mkdirSync(join(home, '.copilot'), { recursive: true });
-  mkdirSync(repo, { recursive: true });
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, HOME: home } });
-  git('init', '-q', '-b', 'main');
-  git('config', 'user.email', 'harness@example.invalid');
-  git('config', 'user.name', 'harness');
-  writeFileSync(join(repo, 'README.md'), '# scratch\n');
-  git('add', '-A');
-  git('commit', '-qm', 'init');
+  if (opts.repo === undefined) {
+    mkdirSync(repo, { recursive: true });
+    const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, encoding: 'utf8', env: { ...process.env, HOME: home } });
+    git('init', '-q', '-b', 'main');
+    git('config', 'user.email', 'harness@example.invalid');
+    git('config', 'user.name', 'harness');
+    writeFileSync(join(repo, 'README.md'), '# scratch\n');
+    git('add', '-A');
+    git('commit', '-qm', 'init');
+  }
   writeFileSync(join(home, '.copilot', 'config.json'), `${JSON.stringify({ trustedFolders: [repo] })}\n`);
   opts.setup({ repo, home });
   const portFile = join(out, 'fake-api.port');
-  const server = spawn(process.execPath, [join(HARNESS_ROOT, 'copilot', 'fake-api.mjs'), '--port-file', portFile, '--log', join(out, 'requests.jsonl'), '--script', join(__dirname, 'fixtures', opts.script), '--lifetime', '900'], { stdio: 'ignore' });
+  const server = spawn(process.execPath, [join(HARNESS_ROOT, 'copilot', 'fake-api.mjs'), '--port-file', portFile, '--log', join(out, 'requests.jsonl'), '--script', isAbsolute(opts.script) ? opts.script : join(__dirname, 'fixtures', opts.script), '--lifetime', '900'], { stdio: 'ignore' });
   try {
     for (let i = 0; i < 100 && !existsSync(portFile); i++) spawnSync('sleep', ['0.1']);
     const port = readFileSync(portFile, 'utf8').trim();

@@ -12,7 +12,7 @@ interface Fake {
   stop: () => void;
 }
 
-async function startFake(host: 'claude' | 'codex', rules: unknown[]): Promise<Fake> {
+async function startFake(host: 'claude' | 'codex' | 'copilot', rules: unknown[]): Promise<Fake> {
   const dir = tempDir(`capsule-fake-${host}-`);
   writeFileSync(join(dir, 'script.json'), JSON.stringify({ rules }));
   const child: ChildProcess = spawn(process.execPath, [join(__dirname, host, 'fake-api.mjs'), '--port', '0', '--port-file', join(dir, 'port'), '--log', join(dir, 'requests.jsonl'), '--script', join(dir, 'script.json'), '--lifetime', '60'], { stdio: 'ignore' });
@@ -105,5 +105,27 @@ describe('the fake OpenAI Responses API', () => {
     expect(log.map((r) => [r.rule, r.compact])).toEqual([['patch', false], ['after', false], ['compact', true]]);
     expect(log[2]!.headers['session-id']).toBe('s-1');
     expect(JSON.stringify(log)).not.toContain('sk-secret');
+  });
+});
+
+describe('the fake Chat Completions API', () => {
+  let fake: Fake;
+  beforeAll(async () => {
+    fake = await startFake('copilot', [
+      { name: 'named', when: { prompt: 'RESUME ([0-9A-Z]{26}) AND ([0-9A-Z]{26})' }, respond: { tool_call: { name: 'bash', arguments: { command: 'resume --id {{prompt2}} after {{prompt1}}' } } } },
+    ]);
+  });
+  afterAll(() => fake.stop());
+
+  it("repeats what the rule's prompt pattern captured from the typed prompt, past the client's tagged blocks", async () => {
+    const res = await fetch(`${fake.url}/v1/chat/completions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ model: 'gpt-4o', stream: true, messages: [{ role: 'user', content: '<current_datetime>now</current_datetime>RESUME 01AAAAAAAAAAAAAAAAAAAAAAAA AND 01BBBBBBBBBBBBBBBBBBBBBBBB please' }] }),
+    });
+    const text = await res.text();
+    const call = text.split('\n\n').filter((b) => b.startsWith('data: {')).map((b) => JSON.parse(b.slice(6))).flatMap((c) => c.choices ?? []).find((c) => c.delta?.tool_calls)!;
+    expect(JSON.parse(call.delta.tool_calls[0].function.arguments)).toEqual({ command: 'resume --id 01BBBBBBBBBBBBBBBBBBBBBBBB after 01AAAAAAAAAAAAAAAAAAAAAAAA' });
+    expect(fake.log().map((r) => r.rule)).toEqual(['named']);
   });
 });

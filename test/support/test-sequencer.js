@@ -14,7 +14,7 @@ const ROOT = join(__dirname, '..', '..');
 // 1,465 s on two workers); the two team simulations scaled by their CPU time after their scale
 // cut (sync 101 -> 46 s, e2e 76 -> 54 s, each file alone on one worker).
 const SECONDS = {
-  'test/e2e/copilot-clear.test.ts': 77,
+  'test/e2e/copilot-clear.test.ts': 60,
   'test/store/concurrency.test.ts': 76,
   'test/sync/team-simulation.test.ts': 65,
   'test/hardening/concurrent-sync.test.ts': 65,
@@ -24,6 +24,7 @@ const SECONDS = {
   'test/hardening/slow-git.test.ts': 38,
   'test/e2e/team-simulation.test.ts': 37,
   'test/e2e/background-stop.test.ts': 37,
+  'test/e2e/copilot-cross-host.test.ts': 45,
   'test/e2e/claude-session.test.ts': 32,
   'test/e2e/codex-tui.test.ts': 30,
   'test/hardening/transcript-memory.test.ts': 30,

@@ -25,8 +25,9 @@
 //   { error: { status, type, message } }       an HTTP error
 //   input_tokens: N                            the usage reported (default: request bytes / 4),
 //                                              which drives the client's context accounting
-// Strings may use {{cwd}}: the "Primary working directory" the request states.
-import { fillIn, json, like, loadRules, newId, rulePicker, serve, serverOptions, sseEvent } from '../lib/fake-server.mjs';
+// Strings may use {{cwd}}: the "Primary working directory" the request states; and {{prompt1}},
+// {{prompt2}}…: the groups the rule's `prompt` pattern captured.
+import { fillIn, json, like, loadRules, newId, promptGroups, rulePicker, serve, serverOptions, sseEvent } from '../lib/fake-server.mjs';
 
 const COMPACT_PROMPT = 'Respond with TEXT ONLY|summary of the conversation|create a detailed summary';
 
@@ -144,7 +145,7 @@ serve(options, (req, res) => {
     const view = requestView(body);
     const rule = pick((when) => holds(when, view));
     req.log({ rule: rule.name, stream: body.stream === true, body });
-    const respond = fillIn(rule.respond ?? {}, { cwd: statedCwd(body) });
+    const respond = fillIn(rule.respond ?? {}, { cwd: statedCwd(body), ...promptGroups(rule.when?.prompt, view.prompt) });
     if (respond.error) {
       const e = respond.error;
       return json(res, e.status ?? 500, { type: 'error', error: { type: e.type ?? 'api_error', message: e.message ?? 'fake error' } });

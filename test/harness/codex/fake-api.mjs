@@ -32,8 +32,9 @@
 //   input_tokens: N, or usage: {...}                  the usage reported (default: request bytes / 4),
 //                                                     which drives the client's context accounting
 // Strings may use {{cwd}} (the <cwd> the request states), {{seq}} (the request's number) and
-// {{agent_id}} (the newest agent_id a tool output in `input` reported).
-import { fillIn, json, like, loadRules, newId, rulePicker, serve, serverOptions, sseEvent } from '../lib/fake-server.mjs';
+// {{agent_id}} (the newest agent_id a tool output in `input` reported), and {{prompt1}},
+// {{prompt2}}… (the groups the rule's `prompt` pattern captured).
+import { fillIn, json, like, loadRules, newId, promptGroups, rulePicker, serve, serverOptions, sseEvent } from '../lib/fake-server.mjs';
 
 const DEFAULT_SCRIPT = {
   rules: [
@@ -180,7 +181,7 @@ serve(options, (req, res) => {
     const view = requestView(body, req.headers, req.path);
     const rule = pick((when) => holds(when, view));
     req.log({ request_kind: view.kind, compact: view.compact, rule: rule.name, body });
-    const respond = fillIn(rule.respond ?? {}, placeholders(body, req.seq));
+    const respond = fillIn(rule.respond ?? {}, { ...placeholders(body, req.seq), ...promptGroups(rule.when?.prompt, view.prompt) });
     if (respond.error) {
       const e = respond.error;
       return json(res, e.status ?? 500, { error: { type: e.type ?? 'server_error', code: e.code ?? null, message: e.message ?? 'fake error' } });

@@ -2,7 +2,7 @@
 // One scripted session of the real Codex CLI, offline, against fake-api.mjs.
 //
 //   run.sh [-o OUT] [-P PLUGIN_DIR]... [-H HOOKS_JSON] [-J PROJECT_HOOKS_JSON] [-S SCRIPT.json]
-//          [-T TEMPLATE_DIR] [-c KEY=VALUE]... [-t STEP_TIMEOUT_S] [-X|-A] [-N] [-p PROMPT]...
+//          [-T TEMPLATE_DIR | -R REPO] [-c KEY=VALUE]... [-t STEP_TIMEOUT_S] [-X|-A] [-N] [-p PROMPT]...
 //          [-- CLIENT ARGS]
 //
 //   -o  the output folder (emptied first; default: a new temp folder)
@@ -11,6 +11,8 @@
 //   -J  a hooks.json for the project layer (<repo>/.codex/hooks.json; the project is trusted)
 //   -S  the fake API's rules (default: its built-in exec_command-then-"done" script)
 //   -T  files copied into the scratch repository before its first commit
+//   -R  an existing repository to run in instead of a scratch one (used as it is: no copy, no
+//       commit; other clients may be working in it too). OUT's repo/ is then not made
 //   -c  a config override passed as `-c KEY=VALUE` to every codex call (repeatable)
 //   -t  seconds each step may take (default 60)
 //   -X  hooks stay untrusted (no --dangerously-bypass-hook-trust, nothing trusted)
@@ -38,14 +40,14 @@ import { clientEnv, fail, isolateNetwork, lineCount, outputFolder, parseCommandL
 const HERE = dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
 if (argv.includes('-h') || argv.includes('--help')) {
-  process.stdout.write('usage: run.sh [-o OUT] [-P PLUGIN]... [-H HOOKS] [-J HOOKS] [-S SCRIPT] [-T TEMPLATE] [-c K=V]... [-t SECONDS] [-X|-A] [-N] [-p PROMPT]... [-- CLIENT ARGS]\n');
+  process.stdout.write('usage: run.sh [-o OUT] [-P PLUGIN]... [-H HOOKS] [-J HOOKS] [-S SCRIPT] [-T TEMPLATE | -R REPO] [-c K=V]... [-t SECONDS] [-X|-A] [-N] [-p PROMPT]... [-- CLIENT ARGS]\n');
   process.exit(0);
 }
 const isolated = isolateNetwork(fileURLToPath(import.meta.url), argv, 'CAPSULE_HARNESS_NETNS');
 
 let opts;
 try {
-  opts = parseCommandLine(argv, { valued: ['o', 'H', 'J', 'S', 'T', 't'], repeated: ['P', 'c', 'p'], switches: ['X', 'A', 'N'] });
+  opts = parseCommandLine(argv, { valued: ['o', 'H', 'J', 'S', 'T', 'R', 't'], repeated: ['P', 'c', 'p'], switches: ['X', 'A', 'N'] });
 } catch (e) {
   fail(e.message);
 }
@@ -65,12 +67,13 @@ const codexHome = join(home, '.codex');
 const tmp = join(out, 'tmp');
 mkdirSync(codexHome, { recursive: true });
 mkdirSync(tmp, { recursive: true });
-const repo = join(out, 'repo');
+if (opts.R && (opts.T || !existsSync(join(resolve(opts.R), '.git')))) fail(opts.T ? '-R and -T exclude each other' : `-R ${opts.R} is not a git repository`);
+const repo = opts.R ? resolve(opts.R) : join(out, 'repo');
 if (opts.J) {
   mkdirSync(join(repo, '.codex'), { recursive: true });
   copyFileSync(resolve(opts.J), join(repo, '.codex', 'hooks.json'));
 }
-scratchRepository(repo, opts.T && resolve(opts.T));
+if (!opts.R) scratchRepository(repo, opts.T && resolve(opts.T));
 if (opts.H) copyFileSync(resolve(opts.H), join(codexHome, 'hooks.json'));
 
 const fake = startFakeApi(join(HERE, 'fake-api.mjs'), out, opts.S && resolve(opts.S), stepSec * (prompts.length + 2) + 30);

@@ -24,7 +24,9 @@
 //   { tool_call: { name, arguments } }         a function call (arguments an object or a string)
 //   { error: { status, message } }             an HTTP error
 //   input_tokens: N                            the prompt_tokens reported (default: request bytes / 4)
-import { fillIn, json, like, loadRules, newId, rulePicker, serve, serverOptions } from '../lib/fake-server.mjs';
+// Strings may use {{seq}} (the request's number) and {{prompt1}}, {{prompt2}}… (the groups the
+// rule's `prompt` pattern captured).
+import { fillIn, json, like, loadRules, newId, promptGroups, rulePicker, serve, serverOptions } from '../lib/fake-server.mjs';
 
 const DEFAULT_SCRIPT = {
   rules: [
@@ -99,7 +101,7 @@ serve(options, (req, res) => {
     const view = requestView(body);
     const rule = pick((when) => holds(when, view));
     req.log({ rule: rule.name, body });
-    const respond = fillIn(rule.respond ?? {}, { seq: req.seq });
+    const respond = fillIn(rule.respond ?? {}, { seq: req.seq, ...promptGroups(rule.when?.prompt, view.prompt) });
     if (respond.error) return json(res, respond.error.status ?? 500, { error: { type: 'server_error', message: respond.error.message ?? 'fake error' } });
     return stream(res, respond, body);
   }

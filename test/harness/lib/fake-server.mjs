@@ -64,6 +64,16 @@ export function fillIn(value, vars) {
   return value;
 }
 
+/**
+ * The groups a rule's `prompt` pattern captured from the typed prompt, as `{{prompt1}}`,
+ * `{{prompt2}}`…: how a scripted model repeats what the user named (a capsule id) in its call.
+ */
+export function promptGroups(pattern, prompt) {
+  if (pattern === undefined) return {};
+  const m = new RegExp(pattern, 'i').exec(prompt ?? '');
+  return m ? Object.fromEntries(m.slice(1).map((g, k) => [`prompt${k + 1}`, g ?? ''])) : {};
+}
+
 /** A fresh id with a prefix, the way the real APIs shape theirs (`msg_…`, `toolu_…`, `resp_…`). */
 export function newId(prefix) {
   let hex = '';
