@@ -8,15 +8,7 @@ var import_node_path2 = require("node:path");
 var import_node_fs = require("node:fs");
 var import_node_path = require("node:path");
 var import_node_vm = require("node:vm");
-
-// lib/launch/code-path.ts
-var KEY = /* @__PURE__ */ Symbol.for("git-capsule.code-paths");
-function takenCodePaths() {
-  return [...globalThis[KEY] ?? []].sort();
-}
-
-// lib/launch/code-cache.ts
-function runWithCodeCache(bundle, env, variant) {
+function runWithCodeCache(bundle, env, variant, takenPaths = () => []) {
   const source = (0, import_node_fs.readFileSync)(bundle, "utf8");
   const cacheFile = cachePath(source, bundle, env, variant);
   let cached;
@@ -37,7 +29,7 @@ function runWithCodeCache(bundle, env, variant) {
     const covered = fresh ? [] : readCovered(cacheFile);
     process.once("exit", (code) => {
       if (variant !== void 0 && code !== 0) return;
-      const taken = takenCodePaths();
+      const taken = takenPaths();
       if (fresh || taken.some((p) => !covered.includes(p))) saveCache(cacheFile, script, [.../* @__PURE__ */ new Set([...covered, ...taken])].sort());
     });
   }
