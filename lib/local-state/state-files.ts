@@ -32,7 +32,7 @@ export const STATE_FILES = {
   capsuleCounts: { path: 'capsule-counts.json', what: 'capsule folders per month tree of the memory branch (by tree id), so a resume sees capsules missing from the index reading one month', maxAgeMs: 30 * DAY_MS },
   machineId: { path: 'machine-id', what: "this clone's random machine id (m-<ULID>), stamped as `machine` on every capsule written here; made once, never changed" },
   sealKey: { path: 'seal-key', what: "this clone's private seal key (32 random bytes, hex, 0600): the HMAC key of every capsule's `seal`; made once, never committed, never leaves the machine" },
-  sealUpgrade: { path: 'seal-upgrade.json', what: 'when this clone sealed the capsules it wrote before seals existed (its local history of the memory ref says which), so it happens once' },
+  sealUpgrade: { path: 'seal-upgrade.json', what: 'when this clone sealed the capsules it wrote before seals existed (its local history of the memory ref says which), so it happens once; or its last failed try, so the next waits 1 h, doubling to a day' },
   lastRuns: { path: 'last-runs/', what: 'per hook route (plugin root or settings bundle): version and when each event last ran, for doctor', maxAgeMs: 30 * DAY_MS },
   installRecord: { path: 'install-record.json', what: "each settings file install edited: its text before and after, so uninstall restores it byte for byte" },
   inFlight: { path: 'in-flight/', what: "each autosave a Stop hook is folding and committing (<session>.json: its pid, lineage, start time), removed after the commit; stale once its process is gone or after 15 s", maxAgeMs: DAY_MS },

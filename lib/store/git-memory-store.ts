@@ -135,18 +135,24 @@ export class GitMemoryStore implements MemoryStore {
   async sealOwnHistory(now: Date): Promise<number> {
     if (this.upgraded) return 0;
     const marker = statePath(this.stateDir, STATE_FILES.sealUpgrade);
-    if (readPrivateFile(marker) !== null) {
+    const record = readSealUpgradeRecord(readPrivateFile(marker));
+    if (record.state === 'done') {
       this.upgraded = true;
       return 0;
     }
+    // A try that failed (a clone too big for a hook's budget, a busy machine) waits before the
+    // next: retried by every hook, it would cost each one its whole budget.
+    if (record.state === 'failed' && now.getTime() < record.retryAt) return 0;
     try {
       const done = await sealOwnHistory(this.parts, { commonDir: this.commonDir, now });
       writePrivateFile(marker, `${JSON.stringify({ at: now.toISOString(), sealed: done.sealed, commit: done.commit })}\n`);
       this.upgraded = true;
       return done.sealed;
     } catch (err) {
-      // Never in the way of a write or a resume: the next one tries again, and the log says why.
-      appendErrorLog(this.stateDir, { code: 'SEAL_UPGRADE_FAILED', message: `${isCapsuleError(err) ? `[${err.code}] ` : ''}${err instanceof Error ? err.message : String(err)}`, now, event: 'seal-upgrade' });
+      // Never in the way of a write or a resume: a later one tries again, and the log says why.
+      const attempts = record.state === 'failed' ? record.attempts + 1 : 1;
+      writePrivateFile(marker, `${JSON.stringify({ failedAt: now.toISOString(), attempts })}\n`);
+      appendErrorLog(this.stateDir, { code: 'SEAL_UPGRADE_FAILED', message: `${isCapsuleError(err) ? `[${err.code}] ` : ''}${err instanceof Error ? err.message : String(err)} (try ${attempts}; the next in ${sealRetryDelayMs(attempts) / 3_600_000} h)`, now, event: 'seal-upgrade' });
       return 0;
     }
   }
@@ -198,4 +204,27 @@ export class GitMemoryStore implements MemoryStore {
   close(): Promise<void> {
     return this.batch.close();
   }
+}
+
+/** How long after its `attempts`-th failed try the seal upgrade is tried again: 1 h, doubling, at most a day. */
+export function sealRetryDelayMs(attempts: number): number {
+  return Math.min(24, 2 ** Math.max(0, attempts - 1)) * 3_600_000;
+}
+
+type SealUpgradeRecord = { state: 'none' } | { state: 'done' } | { state: 'failed'; attempts: number; retryAt: number };
+
+/** The upgrade record: absent, done (any record without `failedAt`, as every earlier version wrote it), or a failed try and when to try again. */
+function readSealUpgradeRecord(text: string | null): SealUpgradeRecord {
+  if (text === null) return { state: 'none' };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { state: 'none' }; // unreadable: try again, and write it anew
+  }
+  const value = (parsed !== null && typeof parsed === 'object' ? parsed : {}) as { failedAt?: unknown; attempts?: unknown };
+  if (value.failedAt === undefined) return { state: 'done' };
+  const failedAt = typeof value.failedAt === 'string' ? Date.parse(value.failedAt) : NaN;
+  const attempts = typeof value.attempts === 'number' && Number.isInteger(value.attempts) && value.attempts > 0 ? value.attempts : 1;
+  return Number.isNaN(failedAt) ? { state: 'none' } : { state: 'failed', attempts, retryAt: failedAt + sealRetryDelayMs(attempts) };
 }

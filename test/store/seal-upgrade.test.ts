@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { capsulePath } from '../../lib/store/memory-format';
 import { checkSeal } from '../../lib/capsule/seal';
@@ -69,5 +69,29 @@ describe('sealing what this clone wrote before seals existed', () => {
     const before = refOf(trio.a, trio.env);
     await runCli(['resume', '--no-consume'], { cwd: trio.a, env: trio.env, now: NOW });
     expect(refOf(trio.a, trio.env)).toBe(before);
+  });
+
+  it('waits an hour after a failed try before the next, so a clone too big for a hook does not cost every hook its budget', async () => {
+    await writeCapsules(trio.a, trio.env, [capsuleText(1, { trigger: 'autosave', session_id: 'S-a', repo_branch: 'main' })]);
+    unsealOnTip([testId(1)]);
+    // A git that fails the upgrade's read of this clone's history (and counts each try), real git otherwise.
+    const shim = join(trio.root, 'shim');
+    mkdirSync(shim);
+    const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
+    writeFileSync(join(shim, 'git'), `#!/bin/sh\ncase " $* " in *" --no-walk=unsorted "*) echo try >> "${join(shim, 'tries')}"; exit 1;; esac\nexec "${realGit}" "$@"\n`);
+    chmodSync(join(shim, 'git'), 0o755);
+    const failing = { ...trio.env, PATH: `${shim}:${trio.env.PATH}` };
+    const tries = () => (existsSync(join(shim, 'tries')) ? readFileSync(join(shim, 'tries'), 'utf8').split('\n').filter(Boolean).length : 0);
+
+    await runCli(['resume', '--no-consume'], { cwd: trio.a, env: failing, now: NOW });
+    expect(tries()).toBe(1);
+    expect(readFileSync(join(state(), 'errors.log'), 'utf8')).toMatch(/SEAL_UPGRADE_FAILED .*try 1; the next in 1 h/);
+    await runCli(['resume', '--no-consume'], { cwd: trio.a, env: failing, now: new Date(NOW.getTime() + 30 * 60_000) });
+    expect(tries()).toBe(1);
+    expect(checkSeal(await readText(trio.a, trio.env, testId(1)), localSealKey(trio.a, trio.env))).toBe('absent');
+
+    // An hour on, with git answering again, it seals.
+    await runCli(['resume', '--no-consume'], { cwd: trio.a, env: trio.env, now: new Date(NOW.getTime() + 61 * 60_000) });
+    expect(checkSeal(await readText(trio.a, trio.env, testId(1)), localSealKey(trio.a, trio.env))).toBe('valid');
   });
 });
