@@ -6,7 +6,7 @@ import { historyRef } from './local-history';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
 import type { LeftOut } from './fsck-paths';
 import type { MergeResolution, TreeFile } from './merge-listings';
-import { listScoped, mergeScope, type MergeScope } from './merge-scope';
+import { mergeScope, scopePaths, type MergeScope } from './merge-scope';
 import { listTree, mergeTrees, OutOfScope, type MergedTree } from './merge-trees';
 
 /** A move of the local memory ref: where it went, or a lost race (with git's words). */
@@ -59,6 +59,11 @@ export async function mergeListed(git: GitRunner, batch: StoreObjectReader, inpu
     delete listings.scope;
   }
   return mergeTrees(batch, listings.ours, listings.theirs, opts);
+}
+
+/** The files of `commit` inside `scope` (one `ls-tree -r` limited to its folders). Throws GIT_FAILED. */
+export function listScoped(git: GitRunner, commit: string, scope: MergeScope): Promise<Map<string, TreeFile>> {
+  return listTree(git, commit, scopePaths(scope));
 }
 
 /** The listings as the counts see them: layout differences are not changes. */

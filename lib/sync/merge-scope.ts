@@ -2,8 +2,6 @@ import { STATUSES } from '../capsule/types';
 import type { GitRunner } from '../git/git-runner';
 import { FORMAT_PATH, RETIRED_DIR } from '../store/memory-format';
 import { COUNTS_PATH, INDEX_DIR } from '../store/selection-index';
-import type { TreeFile } from './merge-listings';
-import { listTree } from './merge-trees';
 
 /**
  * The part of two memory trees a merge has to read: the day folders (`capsules/<day>`,
@@ -53,9 +51,4 @@ export function scopePaths(scope: MergeScope): string[] {
     paths.push(`capsules/${day}`, `${RETIRED_DIR}/${day}`, ...STATUSES.map((s) => `${INDEX_DIR}/${s}/${day}`));
   }
   return paths;
-}
-
-/** The files of `commit` inside `scope` (one `ls-tree -r` limited to its folders). Throws GIT_FAILED. */
-export async function listScoped(git: GitRunner, commit: string, scope: MergeScope): Promise<Map<string, TreeFile>> {
-  return listTree(git, commit, scopePaths(scope));
 }
