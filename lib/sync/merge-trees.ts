@@ -88,9 +88,11 @@ export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListi
   const { entries, unread } = reuseIndexEntries(capsules, sides);
   entries.push(...(await summarizeFromDocuments(batch, unread)));
   const index = buildIndexFiles(entries);
-  if (opts.scope) index.set(COUNTS_PATH, scopedCounts(opts.scope, entries, sides, oursIndex));
   // FORMAT is kept as a file when both sides already declare the current layout, else written anew.
   const current = [rawOurs, rawTheirs].every((l) => formatOf(l) === FORMAT_TEXT);
+  // A layout upgrade moves every folder: only a whole merge does it.
+  if (opts.scope && !current) throw new OutOfScope('a side is not in the current layout');
+  if (opts.scope) index.set(COUNTS_PATH, scopedCounts(opts.scope, entries, sides, oursIndex));
   if (current) files.set(FORMAT_PATH, rawOurs.get(FORMAT_PATH)!);
   else index.set(FORMAT_PATH, FORMAT_TEXT);
   const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);

@@ -1,4 +1,11 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { newCapsuleId } from '../../lib/capsule/id';
+import { CatFileBatch } from '../../lib/git/cat-file-batch';
+import { FORMAT_TEXT_V2 } from '../../lib/store/memory-format';
+import { encodeCounts } from '../../lib/store/selection-index';
+import { mergeTrees, OutOfScope } from '../../lib/sync/merge-trees';
 import { renderCapsule } from '../../lib/capsule/render';
 import { emptySections } from '../../lib/capsule/sections';
 import { createGitRunner } from '../../lib/git/git-runner';
@@ -135,3 +142,30 @@ describe('a merge scoped to the day folders that differ', () => {
 function authorKeyOf(trio: Trio): string {
   return git(trio.a, ['ls-tree', '--name-only', 'refs/heads/capsules:index/active/2026-11-01'], trio.env).split('\n')[0]!;
 }
+
+describe('a scoped merge of two trees in an older layout', () => {
+  it('is refused (OutOfScope), so the caller merges the whole trees and moves every folder at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'capsule-scope-v2-'));
+    const env = { PATH: process.env.PATH, HOME: dir, GIT_CONFIG_NOSYSTEM: '1' };
+    try {
+      git(tmpdir(), ['init', '-q', dir], env);
+      const blob = (text: string) => git(dir, ['hash-object', '-w', '--stdin'], env, text);
+      const doc = capsule(BASE, 51, 'in layout 2');
+      const [y, m, d] = ['2026', '11', '01'];
+      const listing = new Map([
+        ['FORMAT', { mode: '100644', oid: blob(FORMAT_TEXT_V2) }],
+        [`capsules/${y}/${m}/${d}/${doc.id}/capsule.md`, { mode: '100644', oid: blob(doc.text) }],
+        ['index/counts.json', { mode: '100644', oid: blob(encodeCounts({ active: 1, paused: 0, resumed: 0, abandoned: 0, resolved: 0 })) }],
+      ]);
+      const reader = new CatFileBatch(createGitRunner({ cwd: dir, env }));
+      try {
+        await expect(mergeTrees(reader, listing, listing, { scope: { days: new Set(['2026-11-01', y]) } })).rejects.toBeInstanceOf(OutOfScope);
+        expect((await mergeTrees(reader, listing, listing)).files.has(`capsules/2026-11-01/${doc.id}/capsule.md`)).toBe(true);
+      } finally {
+        await reader.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
