@@ -100,6 +100,21 @@ describe('a merge scoped to the day folders that differ', () => {
     expect(counts.counts).toMatchObject({ active: 6, resolved: 1 });
   });
 
+  it('reads the whole trees when a file outside the day folders differs, so the union keeps it', async () => {
+    // b's branch gains a file the layout does not know, committed by hand on top of its tip.
+    const tip = refOf(trio.b, trio.env)!;
+    git(trio.b, ['fast-import', '--quiet', '--done'], trio.env, `commit refs/heads/capsules\ncommitter B <b@example.com> ${Math.floor(BASE / 1000) + 6 * 86400} +0000\ndata 5\nnote\nfrom ${tip}\nM 100644 inline notes.txt\ndata 3\nhi\n\ndone\n`);
+    await write(trio.a, trio.env, [capsule(BASE + 6 * DAY, 56, 'a on day 6')], BASE + 6 * DAY);
+    await sync(trio.a, trio.env);
+    fetchRemote(trio);
+
+    const scoped = await mergeWith(trio, 'refs/test/scoped', 'scoped');
+    const whole = await mergeWith(trio, 'refs/test/whole', 'whole');
+    expect(scoped.listings.scope).toBeUndefined();
+    expect(scoped.tree).toBe(whole.tree);
+    expect(git(trio.b, ['show', 'refs/test/scoped:notes.txt'], trio.env)).toBe('hi');
+  });
+
   it('reads the whole trees when a changed capsule is indexed under a day outside the scope (created_at and id name different days)', async () => {
     // Day 2's capsule, created_at day 3: its index line sits in day 3's shard, beside day 3's own capsule.
     const split = capsule(BASE + 2 * DAY + 5000, 32, 'split', BASE + 3 * DAY);
