@@ -39,15 +39,17 @@ function gitIn(env) {
 }
 
 /**
- * CPU milliseconds this process and the children it has waited for have used (user + system):
+ * CPU milliseconds this process and the children it has waited for have used (user + system), and the two apart:
  * every git process a sync runs is waited for, so a sync's difference is its CPU, which a loaded
  * machine moves far less than wall time. Linux only (/proc); null elsewhere.
  */
 function cpuMs() {
   try {
     const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
-    const ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
-    return (ticks * 1000) / 100;
+    // utime + stime of this process (ours: node, the merge, and the fork of every git it starts), cutime + cstime of the gits it waited for.
+    const ours = ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+    const git = ((Number(fields[13]) + Number(fields[14])) * 1000) / 100;
+    return { total: ours + git, ours, git };
   } catch {
     return null;
   }
@@ -149,7 +151,7 @@ async function runTeam(authorCount) {
     const [t, c] = [performance.now(), cpuMs()];
     const r = await lib.syncMemory({ cwd: a.dir, env: a.env, now: () => now });
     const cpu = cpuMs();
-    syncs.push({ action: r.action, ms: performance.now() - t, cpu: c === null || cpu === null ? null : cpu - c, attempts: r.attempts });
+    syncs.push({ action: r.action, ms: performance.now() - t, cpu: c === null || cpu === null ? null : cpu.total - c.total, ours: c === null || cpu === null ? null : cpu.ours - c.ours, gits: c === null || cpu === null ? null : cpu.git - c.git, attempts: r.attempts });
   }
   for (let day = 0; day < DAYS; day += 1) {
     for (let s = 0; s < SESSIONS; s += 1) {
@@ -192,12 +194,14 @@ async function runTeam(authorCount) {
   const perDay = authors.map((a) => (a.disk[a.disk.length - 1] - a.disk[0]) / DAYS);
   const merges = syncs.filter((s) => s.action === 'merge').map((s) => s.ms);
   const mergeCpu = syncs.filter((s) => s.action === 'merge' && s.cpu !== null).map((s) => s.cpu);
+  const mergeOurs = syncs.filter((s) => s.action === 'merge' && s.ours !== null).map((s) => s.ours);
+  const mergeGit = syncs.filter((s) => s.action === 'merge' && s.gits !== null).map((s) => s.gits);
   const result = {
     authors: authorCount, sessions: SESSIONS, turns: TURNS, days: DAYS, syncEvery: SYNC_EVERY, seedDays: SEED_DAYS,
     seededCommits: seeded.commits, seededCapsulesAtTip: seeded.atTip,
     diskGrowthPerDayKiB: { median: median(perDay) / 1024, max: Math.max(...perDay) / 1024 },
     publishedKbPerAuthorDay: published / 1024 / (authorCount * DAYS),
-    syncMs: { merge: median(merges), mergeCpu: mergeCpu.length ? median(mergeCpu) : null, merges: merges.length, fastForward: median(syncs.filter((s) => s.action === 'fast-forward').map((s) => s.ms)), push: median(syncs.filter((s) => s.action === 'push').map((s) => s.ms)), attemptsMax: Math.max(...syncs.map((s) => s.attempts)) },
+    syncMs: { merge: median(merges), mergeCpu: mergeCpu.length ? median(mergeCpu) : null, mergeCpuOurs: mergeOurs.length ? median(mergeOurs) : null, mergeCpuGit: mergeGit.length ? median(mergeGit) : null, merges: merges.length, fastForward: median(syncs.filter((s) => s.action === 'fast-forward').map((s) => s.ms)), push: median(syncs.filter((s) => s.action === 'push').map((s) => s.ms)), attemptsMax: Math.max(...syncs.map((s) => s.attempts)) },
     lost, converged, seconds: Math.round((performance.now() - t0) / 1000), load: loadavg()[0],
   };
   if (!values.keep) rmSync(work, { recursive: true, force: true });
@@ -212,8 +216,8 @@ for (const n of TEAMS) {
 if (values.json) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`team-scale: ${SESSIONS} sessions × ${TURNS} turns a day per author, ${DAYS} days, sync every ${SYNC_EVERY} turns and at each session's end, over a seeded ${SEED_DAYS}-day year; ${cpus().length} cores, ${process.version}, ${gitIn(process.env)(ROOT, ['--version'])}, load ${loadavg()[0].toFixed(1)}`);
-  console.log('| authors | seeded commits (capsules at tip) | disk growth per clone-day, median (max) | published per author-day | sync merge median, wall / CPU (n) | fast-forward | push | lost | converged |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) console.log(`| ${r.authors} | ${r.seededCommits} (${r.seededCapsulesAtTip}) | ${r.diskGrowthPerDayKiB.median.toFixed(0)} KiB (${r.diskGrowthPerDayKiB.max.toFixed(0)}) | ${r.publishedKbPerAuthorDay.toFixed(1)} KB | ${r.syncMs.merge?.toFixed(0)} / ${r.syncMs.mergeCpu?.toFixed(0) ?? '-'} ms (${r.syncMs.merges}) | ${r.syncMs.fastForward?.toFixed(0) ?? '-'} ms | ${r.syncMs.push?.toFixed(0) ?? '-'} ms | ${r.lost} | ${r.converged}/${r.authors} |`);
+  console.log('| authors | seeded commits (capsules at tip) | disk growth per clone-day, median (max) | published per author-day | sync merge median, wall / CPU (n) | merge CPU median, ours / git | fast-forward | push | lost | converged |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.authors} | ${r.seededCommits} (${r.seededCapsulesAtTip}) | ${r.diskGrowthPerDayKiB.median.toFixed(0)} KiB (${r.diskGrowthPerDayKiB.max.toFixed(0)}) | ${r.publishedKbPerAuthorDay.toFixed(1)} KB | ${r.syncMs.merge?.toFixed(0)} / ${r.syncMs.mergeCpu?.toFixed(0) ?? '-'} ms (${r.syncMs.merges}) | ${r.syncMs.mergeCpuOurs?.toFixed(0) ?? '-'} / ${r.syncMs.mergeCpuGit?.toFixed(0) ?? '-'} ms | ${r.syncMs.fastForward?.toFixed(0) ?? '-'} ms | ${r.syncMs.push?.toFixed(0) ?? '-'} ms | ${r.lost} | ${r.converged}/${r.authors} |`);
   if (results.length >= 2) console.log(`disk growth per clone-day, ${results.at(-1).authors} vs ${results[0].authors} authors: ${(results.at(-1).diskGrowthPerDayKiB.median / results[0].diskGrowthPerDayKiB.median).toFixed(2)}x`);
 }

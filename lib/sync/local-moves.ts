@@ -6,19 +6,64 @@ import { historyRef } from './local-history';
 import { buildMergeStream, laterCommitTime, writeMergeCommit } from './merge-commit';
 import type { LeftOut } from './fsck-paths';
 import type { MergeResolution, TreeFile } from './merge-listings';
-import { listTree, mergeTrees } from './merge-trees';
+import { mergeScope, scopePaths, type MergeScope } from './merge-scope';
+import { listTree, mergeTrees, OutOfScope, type MergedTree } from './merge-trees';
 
 /** A move of the local memory ref: where it went, or a lost race (with git's words). */
 export type MoveOutcome = { ok: true; after: string; resolutions: MergeResolution[]; unsafe: LeftOut[] } | { ok: false; reason: string };
 
-/** Both tips' listings, with every capsule file where the current layout keeps it (see canonicalListing). */
-export type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile> };
+/**
+ * Both tips' listings, with every capsule file where the current layout keeps it (see
+ * canonicalListing). With `scope`, only the day folders that differ between the tips (see
+ * listForMerge): everything else is the same subtree on both sides.
+ */
+export type Listings = { ours: Map<string, TreeFile>; theirs: Map<string, TreeFile>; scope?: MergeScope };
 
 /** Both tips' listings (empty for a missing tip; not read at all when the tips are equal). */
 export async function listBoth(git: GitRunner, local: string | null, remote: string | null): Promise<Listings> {
   if (local === remote) return { ours: new Map(), theirs: new Map() };
   const [ours, theirs] = await Promise.all([local ? listTree(git, local) : new Map(), remote ? listTree(git, remote) : new Map()]);
   return { ours, theirs };
+}
+
+/**
+ * Both tips' listings for a merge: only the day folders whose subtrees differ (merge-scope.ts:
+ * one diff-tree, then one ls-tree per side limited to those folders), or both trees whole when
+ * anything else differs. What a merge reads then grows with what changed since the last sync,
+ * not with how many capsules the branch holds.
+ */
+export async function listForMerge(git: GitRunner, local: string, remote: string): Promise<Listings> {
+  const scope = await mergeScope(git, local, remote);
+  if (scope === null) return listBoth(git, local, remote);
+  const [ours, theirs] = await Promise.all([listScoped(git, local, scope), listScoped(git, remote, scope)]);
+  return { ours, theirs, scope };
+}
+
+/**
+ * mergeTrees over `listings`; when a scoped merge finds a capsule or index line reaching outside
+ * its days (OutOfScope), `listings` are read whole again (in place, so the caller writes its
+ * tree edits against the same listings) and merged whole.
+ */
+export async function mergeListed(git: GitRunner, batch: StoreObjectReader, input: { listings: Listings; local: string; remote: string; sealedHere?: (text: string) => boolean }): Promise<MergedTree> {
+  const { listings } = input;
+  const opts = input.sealedHere ? { sealedHere: input.sealedHere } : {};
+  if (listings.scope !== undefined) {
+    try {
+      return await mergeTrees(batch, listings.ours, listings.theirs, { ...opts, scope: listings.scope });
+    } catch (err) {
+      if (!(err instanceof OutOfScope)) throw err;
+    }
+    const whole = await listBoth(git, input.local, input.remote);
+    listings.ours = whole.ours;
+    listings.theirs = whole.theirs;
+    delete listings.scope;
+  }
+  return mergeTrees(batch, listings.ours, listings.theirs, opts);
+}
+
+/** The files of `commit` inside `scope` (one `ls-tree -r` limited to its folders). Throws GIT_FAILED. */
+export function listScoped(git: GitRunner, commit: string, scope: MergeScope): Promise<Map<string, TreeFile>> {
+  return listTree(git, commit, scopePaths(scope));
 }
 
 /** The listings as the counts see them: layout differences are not changes. */
@@ -47,9 +92,9 @@ export async function moveRef(git: GitRunner, input: { ref: string; to: string; 
  */
 export async function mergeIntoRef(git: GitRunner, batch: StoreObjectReader, input: { ref: string; local: string; remote: string; listings: Listings; sealedHere?: (text: string) => boolean }): Promise<MoveOutcome> {
   const { ref, local, remote, listings } = input;
-  const merged = await mergeTrees(batch, listings.ours, listings.theirs, { sealedHere: input.sealedHere });
+  const merged = await mergeListed(git, batch, { listings, local, remote, sealedHere: input.sealedHere });
   const [oursIndex, theirsIndex] = merged.sideIndexes;
-  const epochSeconds = await laterCommitTime(git, [local, remote]);
+  const epochSeconds = await laterCommitTime(git, [local, remote], batch);
   const stream = buildMergeStream({ ref, epochSeconds, merged, parents: [{ commit: local, listing: listings.ours, index: oursIndex }, { commit: remote, listing: listings.theirs, index: theirsIndex }] });
   const outcome = await writeMergeCommit(git, stream);
   return outcome.ok ? { ok: true, after: outcome.commit, resolutions: merged.resolutions, unsafe: merged.unsafe } : outcome;

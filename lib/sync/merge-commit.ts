@@ -1,5 +1,6 @@
 import { CapsuleError, isCapsuleError } from '../errors/capsule-error';
 import { FAST_IMPORT_ARGS } from '../git/fast-import';
+import type { GitObject, ObjectReader } from '../git/cat-file-batch';
 import type { GitRunner } from '../git/git-runner';
 import { ROOT_COMMIT } from '../store/memory-format';
 import type { MergedTree } from './merge-trees';
@@ -63,10 +64,27 @@ export async function writeScratchCommit(git: GitRunner, stream: string, scratch
   return outcome.commit;
 }
 
-/** The later committer time of two commits, in epoch seconds. Throws GIT_FAILED. */
-export async function laterCommitTime(git: GitRunner, commits: readonly string[]): Promise<number> {
+/**
+ * The later committer time of the commits, in epoch seconds: read from the commit objects through
+ * the reader the sync already holds open (no `git log` process), else from `git log`. Throws
+ * GIT_FAILED.
+ */
+export async function laterCommitTime(git: GitRunner, commits: readonly string[], reader?: ObjectReader): Promise<number> {
+  if (reader !== undefined) {
+    const times = await Promise.all(commits.map(async (c) => committerTime(await reader.read(c))));
+    if (times.every((t): t is number => t !== null)) return Math.max(...times);
+  }
   const out = await git.run(['log', '--no-walk', '--format=%ct', ...commits]);
   return Math.max(...out.stdout.trim().split('\n').map(Number));
+}
+
+/** The committer time of a commit object (its header's `committer … <epoch> <zone>` line), or null for anything else. */
+export function committerTime(obj: GitObject | null): number | null {
+  if (obj === null || obj.type !== 'commit' || obj.truncated === true) return null;
+  const text = obj.content.toString('utf8');
+  const header = text.slice(0, Math.max(0, text.indexOf('\n\n')) || text.length);
+  const m = /^committer .*> (\d+) [+-]\d{4}$/m.exec(header);
+  return m === null ? null : Number(m[1]);
 }
 
 /**

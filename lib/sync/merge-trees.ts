@@ -6,12 +6,20 @@ import { CapsuleError } from '../errors/capsule-error';
 import { FORMAT_PATH, FORMAT_TEXT, FORMAT_VERSION, formatVersion } from '../store/memory-format';
 import { V3_CAPSULE_ENTRY, V3_TOMBSTONE } from '../store/layout-paths';
 import { canonicalListing } from './canonical-listing';
-import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, parseShard } from '../store/selection-index';
+import { buildIndexFiles, INDEX_DIR, COUNTS_PATH, dayOfSortKey, encodeCounts, parseCounts, parseShard } from '../store/selection-index';
 import { isStatus } from '../store/status-lattice';
 import { uniqueLeftOut, withoutUnsafePaths, type LeftOut } from './fsck-paths';
 import { capsuleSources, reuseIndexEntries, type CapsuleSource, type IndexSide } from './index-reuse';
 import { findDocumentConflicts, mergeListings, type MergeLayout, type MergeResolution, type TreeFile, type TreeListing } from './merge-listings';
 import type { IndexEntry } from '../store/types';
+import { dayFolderOf, type MergeScope } from './merge-scope';
+
+/** A scoped merge (lib/sync/merge-scope.ts) met a capsule or index line reaching outside its days: the caller reads the whole trees instead. */
+export class OutOfScope extends Error {
+  constructor(why: string) {
+    super(`merge scope too narrow: ${why}`);
+  }
+}
 
 /** The memory branch layout as the merge sees it: `index/` is derived; `FORMAT` is set aside before the union (see mergeTrees). */
 export const MEMORY_LAYOUT: MergeLayout = {
@@ -20,9 +28,13 @@ export const MEMORY_LAYOUT: MergeLayout = {
   mustAgree: (path) => path === FORMAT_PATH,
 };
 
-/** Every blob and gitlink of a commit's tree (`ls-tree -r -z`), path → mode and object id (a gitlink is kept so sync can leave it out, and say so). Throws GIT_FAILED. */
-export async function listTree(git: GitRunner, commit: string): Promise<Map<string, TreeFile>> {
-  const out = await git.run(['ls-tree', '-r', '-z', '--full-tree', commit]);
+/**
+ * Every blob and gitlink of a commit's tree (`ls-tree -r -z`), path → mode and object id (a
+ * gitlink is kept so sync can leave it out, and say so); with `paths`, only those under them
+ * (lib/sync/merge-scope.ts). Throws GIT_FAILED.
+ */
+export async function listTree(git: GitRunner, commit: string, paths: readonly string[] = []): Promise<Map<string, TreeFile>> {
+  const out = await git.run(['ls-tree', '-r', '-z', '--full-tree', commit, ...paths]);
   const files = new Map<string, TreeFile>();
   for (const record of out.stdout.split('\0')) {
     const tab = record.indexOf('\t');
@@ -57,7 +69,7 @@ export interface MergedTree {
  * `unsafe`), so no merge carries them on to a push. Throws SYNC_FORMAT_MISMATCH (a side of a
  * newer layout), GIT_FAILED.
  */
-export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListing, listedTheirs: TreeListing, opts: { sealedHere?: (text: string) => boolean } = {}): Promise<MergedTree> {
+export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListing, listedTheirs: TreeListing, opts: { sealedHere?: (text: string) => boolean; scope?: MergeScope } = {}): Promise<MergedTree> {
   const [{ safe: rawOurs, unsafe: oursUnsafe }, { safe: rawTheirs, unsafe: theirsUnsafe }] = [withoutUnsafePaths(listedOurs), withoutUnsafePaths(listedTheirs)];
   const formats = await readBlobs(batch, [rawOurs, rawTheirs].flatMap((l) => (l.get(FORMAT_PATH) ? [l.get(FORMAT_PATH)!.oid] : [])));
   const formatOf = (l: TreeListing) => (l.get(FORMAT_PATH) ? (formats.get(l.get(FORMAT_PATH)!.oid) ?? null) : null);
@@ -78,11 +90,34 @@ export async function mergeTrees(batch: StoreObjectReader, listedOurs: TreeListi
   const index = buildIndexFiles(entries);
   // FORMAT is kept as a file when both sides already declare the current layout, else written anew.
   const current = [rawOurs, rawTheirs].every((l) => formatOf(l) === FORMAT_TEXT);
+  // A layout upgrade moves every folder: only a whole merge does it.
+  if (opts.scope && !current) throw new OutOfScope('a side is not in the current layout');
+  if (opts.scope) index.set(COUNTS_PATH, scopedCounts(opts.scope, entries, sides, oursIndex));
   if (current) files.set(FORMAT_PATH, rawOurs.get(FORMAT_PATH)!);
   else index.set(FORMAT_PATH, FORMAT_TEXT);
   const withFormat = (side: Map<string, string>, l: TreeListing) => new Map([...side, ...(formatOf(l) === null ? [] : [[FORMAT_PATH, formatOf(l)!] as const])]);
   const unsafe = uniqueLeftOut([...oursUnsafe, ...theirsUnsafe]);
   return { files, index, resolutions, summarized: unread.length, sideIndexes: [withFormat(oursIndex, rawOurs), withFormat(theirsIndex, rawTheirs)], unsafe };
+}
+
+/**
+ * The counts file of a merge that read only the days of `scope`: this clone's own counts, less
+ * its entries of those days, plus the merged entries of those days (every other day is the same
+ * on both sides, so the merge keeps its entries as they are). Throws OutOfScope when that is not
+ * exact: a merged entry indexed under a day outside the scope (its `created_at` and its id name
+ * different days), a side's index line for a capsule outside it, or counts of this clone that are
+ * not the current format or do not cover its own entries; the caller then merges the whole trees.
+ */
+function scopedCounts(scope: MergeScope, merged: readonly IndexEntry[], sides: readonly IndexSide[], oursIndex: ReadonlyMap<string, string>): string {
+  for (const e of merged) if (!scope.days.has(dayOfSortKey(e.sortKey))) throw new OutOfScope(`${e.id} is indexed under ${dayOfSortKey(e.sortKey)}`);
+  for (const side of sides) for (const e of side.entries) if (!scope.days.has(dayFolderOf(e.path) ?? '')) throw new OutOfScope(`an index line of ${e.id} names ${e.path}`);
+  const text = oursIndex.get(COUNTS_PATH);
+  const counts = text === undefined ? null : parseCounts(text);
+  if (counts === null || encodeCounts(counts) !== text) throw new OutOfScope('this clone has no current counts file');
+  for (const e of sides[0]!.entries) counts[e.status] -= 1;
+  if (Object.values(counts).some((n) => n < 0)) throw new OutOfScope("this clone's counts do not cover its own index lines");
+  for (const e of merged) counts[e.status] += 1;
+  return encodeCounts(counts);
 }
 
 /**

@@ -2,10 +2,9 @@ import type { StoreObjectReader } from '../git/cat-file-batch';
 import type { GitIdentity } from '../git/git-env';
 import type { GitRunner } from '../git/git-runner';
 import type { LeftOut } from './fsck-paths';
-import type { Listings } from './local-moves';
+import { mergeListed, type Listings } from './local-moves';
 import { fastImportData, laterCommitTime, treeEdits, writeScratchCommit } from './merge-commit';
 import type { MergeResolution } from './merge-listings';
-import { mergeTrees } from './merge-trees';
 import { countLocalCommits, localRange, objectivesOf } from './publish-commit';
 import { publishMessage, type PublishSummary } from './publish-message';
 
@@ -40,13 +39,13 @@ export async function publishOnRemote(
   input: { tip: string; base: string; remote: string; listings: Listings; identity: GitIdentity; scratch: string; sealedHere?: (text: string) => boolean },
 ): Promise<PublishedOnRemote> {
   const { tip, base, remote, listings, identity, scratch } = input;
-  const [merged, commits] = await Promise.all([mergeTrees(batch, listings.ours, listings.theirs, { sealedHere: input.sealedHere }), localRange(git, base, tip)]);
+  const [merged, commits] = await Promise.all([mergeListed(git, batch, { listings, local: tip, remote, sealedHere: input.sealedHere }), localRange(git, base, tip)]);
   const localCommits = countLocalCommits(commits);
   const { lines, changes } = treeEdits({ listing: listings.theirs, index: merged.sideIndexes[1] }, merged);
   if (lines.length === 0) return { commit: remote, created: false, localCommits, summary: null, resolutions: merged.resolutions, unsafe: merged.unsafe };
   const objectives = await objectivesOf(batch, changes, (path) => merged.files.get(path)?.oid ?? null);
   const { message, summary } = publishMessage({ changes, objectives, localCommits });
-  const who = `${identity.name} <${identity.email}> ${await laterCommitTime(git, [tip, remote])} +0000`;
+  const who = `${identity.name} <${identity.email}> ${await laterCommitTime(git, [tip, remote], batch)} +0000`;
   const stream = `commit ${scratch}\nmark :1\nauthor ${who}\ncommitter ${who}\n${fastImportData(message)}from ${remote}\n${lines.join('')}\nget-mark :1\ndone\n`;
   return { commit: await writeScratchCommit(git, stream, scratch), created: true, localCommits, summary, resolutions: merged.resolutions, unsafe: merged.unsafe };
 }

@@ -12,7 +12,7 @@ import { retentionFrom, type Retention } from '../store/retention';
 import type { MemoryStore } from '../store/types';
 import { checkIncoming, leftOutRefusals, refusal, takeRemoteTip, type SyncRefusal } from './incoming-check';
 import { expiredKept, localHistoryDays } from './local-history';
-import { canonicalBoth, keepRef, listBoth, mergeIntoRef, moveRef } from './local-moves';
+import { canonicalBoth, keepRef, listBoth, listForMerge, listScoped, mergeIntoRef, moveRef } from './local-moves';
 import type { MergeResolution } from './merge-listings';
 import { countDiff, countMoves, type SyncCounts } from './move-counts';
 import { withoutUnsafePaths } from './fsck-paths';
@@ -303,7 +303,8 @@ async function planRound(input: RoundInput, state: RoundState): Promise<RoundPla
   const decided = await decide(git, local, remoteTip);
   report.action = decided.action;
   // A fast-forward is checked against the merge (incoming-check.ts), which needs both listings anyway.
-  const listings = report.action === 'merge' || report.action === 'fast-forward' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
+  // A merge reads only the day folders that differ (listForMerge); a fast-forward's check reads both trees whole.
+  const listings = report.action === 'merge' ? await listForMerge(git, local!, remoteTip!) : report.action === 'fast-forward' || local === null || remoteTip === null ? await listBoth(git, local, remoteTip) : null;
   const seen = listings ? canonicalBoth(listings) : null;
   const linear = seen ? null : await countLinear(git, report.action, local!, remoteTip!);
   Object.assign(report, seen ? countMoves(seen.ours, seen.theirs) : linear!.counts);
@@ -361,7 +362,7 @@ async function publish(input: RoundInput, state: RoundState, plan: RoundPlan): P
     if (!cleaned.ok) return { done: false, retry: 'local', reason: `${ref} moved locally during the sync`, stderr: cleaned.reason };
     report.refused.push(...leftOutRefusals(unsafe));
     local = cleaned.commit;
-    if (report.action === 'merge') listings!.ours = await listTree(git, local);
+    if (report.action === 'merge') listings!.ours = listings!.scope ? await listScoped(git, local, listings!.scope) : await listTree(git, local);
   }
 
   // The base is the newest state the remote holds that this branch reaches; a first push starts from the shared root.
