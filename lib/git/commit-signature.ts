@@ -32,8 +32,20 @@ export async function lastSignatures(git: GitRunner, rev: string, paths: readonl
   const wanted = new Set(paths.filter((p) => p !== '' && !p.includes('\n')));
   if (wanted.size === 0) return out;
   // Each commit: a record separator, then `%H␟%G?␟%GS`, then the names it changed (of `paths` only).
-  const log = await git.run([...PINNED_PROGRAMS, 'log', '--no-renames', '--format=%x1e%H%x1f%G?%x1f%GS', '--name-only', '--stdin', rev], { input: `--\n${[...wanted].join('\n')}\n` });
-  for (const record of log.stdout.split('\x1e')) {
+  // Newest first: once every path has its commit, the rest of the walk (the whole branch's
+  // history, ~0.5 s at 10,000 commits) cannot change the answer, and git is stopped.
+  const log = await git.run([...PINNED_PROGRAMS, 'log', '--no-renames', '--format=%x1e%H%x1f%G?%x1f%GS', '--name-only', '--stdin', rev], {
+    input: `--\n${[...wanted].join('\n')}\n`,
+    until: (lines) => parseChecks(lines, wanted, new Map()).size === wanted.size,
+  });
+  parseChecks(log.stdout, wanted, out);
+  for (const p of wanted) if (!out.has(p)) out.set(p, NO_COMMIT);
+  return out;
+}
+
+/** Adds to `out` the first (newest) commit of the log output `text` that names each of `wanted`; returns `out`. */
+function parseChecks(text: string, wanted: ReadonlySet<string>, out: Map<string, SignatureCheck>): Map<string, SignatureCheck> {
+  for (const record of text.split('\x1e')) {
     const [head = '', ...names] = record.split('\n');
     const [commit = '', status = 'N', signer = ''] = head.split('\x1f');
     if (commit === '') continue;
@@ -41,7 +53,6 @@ export async function lastSignatures(git: GitRunner, rev: string, paths: readonl
     for (const name of names) if (wanted.has(name) && !out.has(name)) out.set(name, check);
     if (out.size === wanted.size) break;
   }
-  for (const p of wanted) if (!out.has(p)) out.set(p, NO_COMMIT);
   return out;
 }
 

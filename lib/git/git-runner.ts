@@ -27,6 +27,13 @@ export interface GitCallOptions {
    * the wait. Must not throw (a throw fails the call).
    */
   whileRunning?: () => void;
+  /**
+   * Stops git (its whole tree, as a timeout does) once this says the output so far, up to its
+   * last complete line, answers the call: the call then resolves with that output and exit code
+   * 0, as if git had ended there. For a read whose answer comes early in a long walk (`git log`
+   * of a long branch); called on every chunk, so it must be cheap and must not throw.
+   */
+  until?: (stdout: string) => boolean;
 }
 
 /** Runs git in one repository. Tests replace it to assert the exact arguments. */
@@ -127,6 +134,7 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     let stdout = '';
     let stderr = '';
     let timedOut = false;
+    let answered = false;
     const timer = setTimeout(() => {
       timedOut = true;
       // git and whatever it started (an alias, a credential helper), which may hold a ref lock.
@@ -138,7 +146,16 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     }, timeoutMs);
     child.stdout.setEncoding('utf8');
     child.stderr.setEncoding('utf8');
-    child.stdout.on('data', (s: string) => (stdout += s));
+    child.stdout.on('data', (s: string) => {
+      stdout += s;
+      if (answered || opts.until === undefined || !opts.until(stdout.slice(0, stdout.lastIndexOf('\n') + 1))) return;
+      answered = true;
+      stdout = stdout.slice(0, stdout.lastIndexOf('\n') + 1);
+      if (child.pid !== undefined) killTree(child.pid, { group: group.detached });
+      else child.kill('SIGKILL');
+      child.stdout.destroy();
+      child.stderr.destroy();
+    });
     child.stderr.on('data', (s: string) => (stderr += s));
     child.on('error', (e: NodeJS.ErrnoException) => {
       running.delete(child);
@@ -148,6 +165,10 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
     child.on('close', (code, signal) => {
       running.delete(child);
       clearTimeout(timer);
+      if (answered) {
+        resolve({ stdout, stderr, exitCode: 0 });
+        return;
+      }
       if (timedOut) {
         reject(new CapsuleError('GIT_TIMEOUT', `git ${args[0] ?? ''} did not finish within ${timeoutMs} ms and was killed; check for a stuck lock or a slow disk`, { args: [...args], timeoutMs, stderr }));
         return;
