@@ -28,7 +28,7 @@ export interface GitCallOptions {
    */
   whileRunning?: () => void;
   /**
-   * Stops git (its whole tree, as a timeout does) once this says the output so far, up to its
+   * Stops git (SIGKILL; in a hook, its process group) once this says the output so far, up to its
    * last complete line, answers the call: the call then resolves with that output and exit code
    * 0, as if git had ended there. For a read whose answer comes early in a long walk (`git log`
    * of a long branch); called on every chunk, so it must be cheap and must not throw.
@@ -151,7 +151,9 @@ function runGit(cwd: string, env: NodeJS.ProcessEnv, args: readonly string[], op
       if (answered || opts.until === undefined || !opts.until(stdout.slice(0, stdout.lastIndexOf('\n') + 1))) return;
       answered = true;
       stdout = stdout.slice(0, stdout.lastIndexOf('\n') + 1);
-      if (child.pid !== undefined) killTree(child.pid, { group: group.detached });
+      // Not killTree: walking the process table costs more CPU than the rest of the walk would.
+      // A hook's git leads its own group (a gpg it is running goes with it); the CLI's goes alone.
+      if (child.pid !== undefined && group.detached) killGroup(child.pid);
       else child.kill('SIGKILL');
       child.stdout.destroy();
       child.stderr.destroy();
