@@ -5,8 +5,6 @@ import { join } from 'node:path';
 export interface StateFile {
   /** Relative to the state dir; a folder ends with `/` and holds one file per session (or per lock). */
   path: string;
-  /** What it holds and who writes it. */
-  what: string;
   /** When pruning removes it (DAY-based ages are checked by `pruneLocalState`); absent: it is rewritten in place. */
   maxAgeMs?: number;
   /** Names inside a folder that pruning keeps whatever their age. */
@@ -16,27 +14,58 @@ export interface StateFile {
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Every file under `<git common dir>/capsule/`, in one table: a new kind of local
+ * Every file under `<git common dir>/capsule/`, in one table, each row under a comment saying
+ * what it holds and who writes it (comments, not strings: every hook's bundle carries this
+ * table, and the one before each prompt has a size bound). A new kind of local
  * state gets a row here, and `pruneLocalState` bounds it (test/local-state/state-files.test.ts
  * fails on a file the hooks leave that no row declares). Never committed, never pushed.
  */
 export const STATE_FILES = {
-  bootReceipt: { path: 'boot-receipt.json', what: 'which session the last SessionStart saw (the resume cross-checks it)' },
-  compactMarker: { path: 'compact-marker.json', what: 'left by PreCompact for the session that continues after compaction', maxAgeMs: DAY_MS },
-  errorLog: { path: 'errors.log', what: 'one coded line per hook failure or finding; trimmed to its newest 256 KiB past 1 MiB' },
-  configCache: { path: 'git-config.json', what: 'the git config values and directories, reused while the config files keep their stat' },
-  sessions: { path: 'sessions/', what: "each session's transcript cursor, autosave id and document, parent link, the extraction's carry (open failures), its last checkpoint, and the prompts UserPromptSubmit recorded (<id>.prompts.json); the resume a PreCompact left for a host that runs nothing after compaction (<id>.pending-context.json, taken by the next prompt)", maxAgeMs: 30 * DAY_MS },
-  budget: { path: 'budget/', what: "each session's budget flags (warned, blocked, window ordinal, cached points) and the cap", maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
-  locks: { path: 'locks/', what: 'the advisory write lock of each memory ref (stale after 15 s)', maxAgeMs: DAY_MS },
-  lineage: { path: 'lineage/', what: "each client process's hand-over record (`<host>-<signal>.json`, e.g. claude-<CLAUDE_PID>): its live session, the sessions before it, the hand-over a /clear or compaction left", maxAgeMs: 14 * DAY_MS },
-  capsuleCounts: { path: 'capsule-counts.json', what: 'capsule folders per month tree of the memory branch (by tree id), so a resume sees capsules missing from the index reading one month', maxAgeMs: 30 * DAY_MS },
-  machineId: { path: 'machine-id', what: "this clone's random machine id (m-<ULID>), stamped as `machine` on every capsule written here; made once, never changed" },
-  sealKey: { path: 'seal-key', what: "this clone's private seal key (32 random bytes, hex, 0600): the HMAC key of every capsule's `seal`; made once, never committed, never leaves the machine" },
-  sealUpgrade: { path: 'seal-upgrade.json', what: 'when this clone sealed the capsules it wrote before seals existed (its local history of the memory ref says which), so it happens once; or its last failed try, so the next waits 1 h, doubling to a day' },
-  lastRuns: { path: 'last-runs/', what: 'per hook route (plugin root or settings bundle): version and when each event last ran, for doctor', maxAgeMs: 30 * DAY_MS },
-  installRecord: { path: 'install-record.json', what: "each settings file install edited: its text before and after, so uninstall restores it byte for byte" },
-  inFlight: { path: 'in-flight/', what: "each autosave a Stop hook is folding and committing (<session>.json: its pid, lineage, start time), removed after the commit; stale once its process is gone or after 15 s", maxAgeMs: DAY_MS },
-  supervise: { path: 'supervise/', what: "each running `git capsule supervise`'s coordination phase, removed when it exits (a killed one's after a day)", maxAgeMs: DAY_MS },
+  // Which session the last SessionStart saw (the resume cross-checks it).
+  bootReceipt: { path: 'boot-receipt.json' },
+  // Left by PreCompact for the session that continues after compaction.
+  compactMarker: { path: 'compact-marker.json', maxAgeMs: DAY_MS },
+  // One coded line per hook failure or finding; trimmed to its newest 256 KiB past 1 MiB.
+  errorLog: { path: 'errors.log' },
+  // The git config values and directories, reused while the config files keep their stat.
+  configCache: { path: 'git-config.json' },
+  // Each session's transcript cursor, autosave id and document, parent link, the extraction's carry
+  // (open failures), its last checkpoint, and the prompts UserPromptSubmit recorded
+  // (<id>.prompts.json); the resume a PreCompact left for a host that runs nothing after compaction
+  // (<id>.pending-context.json, taken by the next prompt).
+  sessions: { path: 'sessions/', maxAgeMs: 30 * DAY_MS },
+  // Each session's budget flags (warned, blocked, window ordinal, cached points) and the cap.
+  budget: { path: 'budget/', maxAgeMs: 30 * DAY_MS, keep: ['cap.json'] },
+  // The advisory write lock of each memory ref (stale after 15 s).
+  locks: { path: 'locks/', maxAgeMs: DAY_MS },
+  // Each client process's hand-over record (`<host>-<signal>.json`, e.g. claude-<CLAUDE_PID>): its
+  // live session, the sessions before it, the hand-over a /clear or compaction left.
+  lineage: { path: 'lineage/', maxAgeMs: 14 * DAY_MS },
+  // Capsule folders per month tree of the memory branch (by tree id), so a resume sees capsules
+  // missing from the index reading one month.
+  capsuleCounts: { path: 'capsule-counts.json', maxAgeMs: 30 * DAY_MS },
+  // This clone's random machine id (m-<ULID>), stamped as `machine` on every capsule written here;
+  // made once, never changed.
+  machineId: { path: 'machine-id' },
+  // This clone's private seal key (32 random bytes, hex, 0600): the HMAC key of every capsule's
+  // `seal`; made once, never committed, never leaves the machine.
+  sealKey: { path: 'seal-key' },
+  // When this clone sealed the capsules it wrote before seals existed (its local history of the
+  // memory ref says which), so it happens once; or its last failed try, so the next waits 1 h,
+  // doubling to a day.
+  sealUpgrade: { path: 'seal-upgrade.json' },
+  // Per hook route (plugin root or settings bundle): version and when each event last ran, for
+  // doctor.
+  lastRuns: { path: 'last-runs/', maxAgeMs: 30 * DAY_MS },
+  // Each settings file install edited: its text before and after, so uninstall restores it byte for
+  // byte.
+  installRecord: { path: 'install-record.json' },
+  // Each autosave a Stop hook is folding and committing (<session>.json: its pid, lineage, start
+  // time), removed after the commit; stale once its process is gone or after 15 s.
+  inFlight: { path: 'in-flight/', maxAgeMs: DAY_MS },
+  // Each running `git capsule supervise`'s coordination phase, removed when it exits (a killed one's
+  // after a day).
+  supervise: { path: 'supervise/', maxAgeMs: DAY_MS },
 } as const satisfies Record<string, StateFile>;
 
 /** The path of a state file or folder entry. */
