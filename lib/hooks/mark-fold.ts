@@ -4,11 +4,11 @@ import { lineageKey } from './await-autosave';
 import type { HookContext } from './run-hook';
 
 /**
- * Marks a fold of `sessionId` in flight for a hook other than Stop (SessionEnd, PreCompact): with
- * Stop in the background, a late Stop of the same session, or the next session's
- * SessionStart(clear), may run beside it, and waits for a fold it can see instead of folding the
- * same turn at once. The caller clears the mark after its fold. False (logged) when the runtime
- * dir is unwritable: the fold goes on unmarked.
+ * Marks a fold of `sessionId` in flight (Stop, SessionEnd, PreCompact): with Stop in the
+ * background, a late Stop of the same session, or the next session's SessionStart(clear), may
+ * run beside it, and waits for a fold it can see instead of folding the same turn at once. The
+ * caller clears the mark after its fold. False (logged) when the runtime dir is unwritable: the
+ * fold goes on unmarked.
  */
 export function markFold(ctx: HookContext, sessionId: string, signal: LineageSignal | null): boolean {
   try {

@@ -6,8 +6,9 @@ import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { noteLiveSession } from './hand-over';
-import { clearAutosaveInFlight, markAutosaveInFlight } from '../local-state/autosave-in-flight';
-import { awaitAutosave, lineageKey } from './await-autosave';
+import { clearAutosaveInFlight } from '../local-state/autosave-in-flight';
+import { awaitAutosave } from './await-autosave';
+import { markFold } from './mark-fold';
 import { thisProcessStamp } from '../local-state/prompt-journal';
 
 /**
@@ -28,18 +29,12 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       const signal = ctx.host.lineageSignal(ctx.env);
       noteLiveSession(ctx, signal, input.session_id, false);
       // Where a host runs Stop in the background (Claude Code: `asyncRewake`), the next turn's
-      // Stop can start while this session's last one still commits. Folding the same turn at once would race for the same commit (and
-      // fast-import's identical pack), so it waits for that one first.
+      // Stop can start while this session's last one still commits. Folding the same turn at once
+      // would race for the same commit (and fast-import's identical pack), so it waits for that one first.
       await awaitAutosave(ctx, { sessionId: input.session_id });
       // Visible while it folds and commits: the hooks that read or consume the branch wait for it
       // (await-autosave.ts). Removed only after the cursor is saved; a killed run's is stale.
-      let marked = false;
-      try {
-        markAutosaveInFlight(ctx.runtimeDir, { sessionId: input.session_id, lineage: lineageKey(signal), at: ctx.now().toISOString() });
-        marked = true;
-      } catch (err) {
-        ctx.warn('SESSION_STATE_UNWRITABLE', err instanceof Error ? err.message : String(err));
-      }
+      const marked = markFold(ctx, input.session_id, signal);
       const gitConfig = await readHookGitConfig(ctx);
       let budget: StopBudgetPlan | undefined;
       const planBudget = () => (budget ??= planBudgetOnStop(input, { ...ctx, gitConfig }));
