@@ -1,4 +1,5 @@
-import { readFileSync, rmSync } from 'node:fs';
+import { rmSync } from 'node:fs';
+import { procTable } from '../git/process-table';
 import { redactKeptText } from '../redact/redact-secrets';
 import { appendPrivateFile, readPrivateFile, writePrivateFile } from './private-file';
 import { sessionStatePath } from './session-path';
@@ -14,14 +15,7 @@ export interface ProcessStamp {
 
 /** This process's stamp: one small read of /proc where there is one (never a `ps`: it runs before every prompt). */
 export function thisProcessStamp(): ProcessStamp {
-  let tick: string | undefined;
-  try {
-    // Field 22 of /proc/self/stat, counted after the command name's closing parenthesis (the name may hold spaces).
-    const stat = readFileSync('/proc/self/stat', 'utf8');
-    tick = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    // no /proc: node's time origin orders the hooks
-  }
+  const tick = procTable().read(process.pid)?.start; // no /proc: node's time origin orders the hooks
   return { ...(tick !== undefined && /^\d+$/.test(tick) ? { tick } : {}), origin: performance.timeOrigin };
 }
 
