@@ -11,7 +11,12 @@
 // per author-day, and the sync medians (merge, at the year's size). Store and sync run in this process (lib/ bundled): the times are git's and ours,
 // not node's start.
 //
-//   npm run bench:team, or node bench/team-scale.mjs [--authors 5,20] [--sessions 2] [--turns 10] [--days 1] [--sync-every 10] [--seed-days 365] [--json]
+// --holdings also measures, on the first clone, two other ways a clone could hold its team
+// (docs/sync.md, "What a clone holds of its team"): a bare repository holding only the remote's
+// tip (fetched --depth=1 at each of the clone's publishes, then repacked and pruned), and the
+// union trees at the clone's own publishes without the team's line as their ancestors.
+//
+//   npm run bench:team, or node bench/team-scale.mjs [--authors 5,20] [--sessions 2] [--turns 10] [--days 1] [--sync-every 10] [--seed-days 365] [--holdings] [--json]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -26,7 +31,7 @@ const { values } = parseArgs({
   options: {
     authors: { type: 'string', default: '5,20' }, sessions: { type: 'string', default: '2' }, turns: { type: 'string', default: '10' },
     days: { type: 'string', default: '1' }, 'sync-every': { type: 'string', default: '10' }, 'seed-days': { type: 'string', default: '365' },
-    json: { type: 'boolean' }, keep: { type: 'boolean' }, label: { type: 'string', default: 'run' },
+    json: { type: 'boolean' }, holdings: { type: 'boolean' }, keep: { type: 'boolean' }, label: { type: 'string', default: 'run' },
   },
 });
 const [SESSIONS, TURNS, DAYS, SYNC_EVERY, SEED_DAYS] = ['sessions', 'turns', 'days', 'sync-every', 'seed-days'].map((k) => Number(values[k]));
@@ -75,6 +80,39 @@ function objectBytes(git, cwd, revs) {
   const names = git(cwd, ['rev-list', '--objects', ...revs]).split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
   if (names.length === 0) return 0;
   return git(cwd, ['cat-file', '--batch-check=%(objectsize:disk)'], `${names.join('\n')}\n`).split('\n').reduce((sum, v) => sum + Number(v), 0);
+}
+
+/**
+ * The other holdings, measured on one clone after its days: a tip-only repository's size after
+ * the seeded year, what its fetches add before pruning and what stays after (per day), and the
+ * union trees at the clone's own publishes that the seeded tip does not hold (per day).
+ */
+function measureHoldings(git, work, remote, clone, email, seedTip) {
+  const tip = git(clone, ['rev-parse', 'refs/capsule-remotes/origin/capsules/capsules']);
+  const publishes = git(clone, ['log', '--first-parent', '--format=%H %ce', tip, `^${seedTip}`]).split('\n').filter((l) => l.endsWith(` ${email}`)).map((l) => l.split(' ')[0]).reverse();
+  const side = join(work, 'tip-only.git');
+  git(work, ['init', '-q', '--bare', side]);
+  const fetchTip = (commit) => {
+    git(remote, ['update-ref', 'refs/bench/tip', commit]);
+    git(side, ['fetch', '-q', '--depth=1', remote, '+refs/bench/tip:refs/team']);
+  };
+  const prune = () => {
+    git(side, ['reflog', 'expire', '--expire=now', '--all']);
+    git(side, ['repack', '-a', '-d', '-q']);
+    git(side, ['prune', '--expire=now']);
+    return diskBytes(join(side, 'objects'));
+  };
+  fetchTip(seedTip);
+  const seeded = prune();
+  for (const commit of [...publishes, tip]) fetchTip(commit);
+  const fetched = diskBytes(join(side, 'objects'));
+  const pruned = prune();
+  git(remote, ['update-ref', '-d', 'refs/bench/tip']);
+  const objectsOf = (commit) => git(clone, ['ls-tree', '-r', '-t', commit]).split('\n').map((l) => l.split(/\s+/)[2]).filter(Boolean);
+  const seededObjects = new Set(objectsOf(seedTip));
+  const union = new Set(publishes.flatMap((c) => [git(clone, ['rev-parse', `${c}^{tree}`]), ...objectsOf(c)]).filter((o) => !seededObjects.has(o)));
+  const unionBytes = union.size === 0 ? 0 : git(clone, ['cat-file', '--batch-check=%(objectsize:disk)'], `${[...union].join('\n')}\n`).split('\n').reduce((sum, v) => sum + Number(v), 0);
+  return { tipOnlyKiB: seeded / 1024, tipOnlyFetchedPerDayKiB: (fetched - seeded) / 1024 / DAYS, tipOnlyPrunedPerDayKiB: (pruned - seeded) / 1024 / DAYS, unionTreesPerDayKiB: unionBytes / 1024 / DAYS, publishes: publishes.length };
 }
 
 /** An autosave as a Stop writes one: the objective of the turn, what was done so far, the files touched. */
@@ -221,6 +259,7 @@ async function runTeam(authorCount) {
     diskGrowthPerDayKiB: { median: median(perDay) / 1024, max: Math.max(...perDay) / 1024, gitDirMedian: median(gitPerDay) / 1024, ownHistoryMedian: median(ownPerDay) / 1024, publishedLineMedian: median(linePerDay) / 1024 },
     publishedKbPerAuthorDay: published / 1024 / (authorCount * DAYS),
     syncMs: { merge: median(merges), mergeCpu: mergeCpu.length ? median(mergeCpu) : null, mergeCpuOurs: mergeOurs.length ? median(mergeOurs) : null, mergeCpuGit: mergeGit.length ? median(mergeGit) : null, merges: merges.length, fastForward: median(syncs.filter((s) => s.action === 'fast-forward').map((s) => s.ms)), push: median(syncs.filter((s) => s.action === 'push').map((s) => s.ms)), attemptsMax: Math.max(...syncs.map((s) => s.attempts)) },
+    holdings: values.holdings ? measureHoldings(git, work, remote, authors[0].dir, 'author0@example.com', seedTip) : undefined,
     lost, converged, seconds: Math.round((performance.now() - t0) / 1000), load: loadavg()[0],
   };
   if (!values.keep) rmSync(work, { recursive: true, force: true });
@@ -238,6 +277,10 @@ else {
   console.log('| authors | seeded commits (capsules at tip) | disk growth per clone-day, median (max); whole .git | of it: own history / published line | published per author-day | sync merge median, wall / CPU (n) | merge CPU median, ours / git | fast-forward | push | lost | converged |');
   console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
   for (const r of results) console.log(`| ${r.authors} | ${r.seededCommits} (${r.seededCapsulesAtTip}) | ${r.diskGrowthPerDayKiB.median.toFixed(0)} KiB (${r.diskGrowthPerDayKiB.max.toFixed(0)}); ${r.diskGrowthPerDayKiB.gitDirMedian.toFixed(0)} KiB | ${r.diskGrowthPerDayKiB.ownHistoryMedian.toFixed(0)} / ${r.diskGrowthPerDayKiB.publishedLineMedian.toFixed(0)} KiB | ${r.publishedKbPerAuthorDay.toFixed(1)} KB | ${r.syncMs.merge?.toFixed(0)} / ${r.syncMs.mergeCpu?.toFixed(0) ?? '-'} ms (${r.syncMs.merges}) | ${r.syncMs.mergeCpuOurs?.toFixed(0) ?? '-'} / ${r.syncMs.mergeCpuGit?.toFixed(0) ?? '-'} ms | ${r.syncMs.fastForward?.toFixed(0) ?? '-'} ms | ${r.syncMs.push?.toFixed(0) ?? '-'} ms | ${r.lost} | ${r.converged}/${r.authors} |`);
+  for (const r of results.filter((x) => x.holdings)) {
+    const h = r.holdings;
+    console.log(`holdings at ${r.authors} authors (author0, ${h.publishes} publishes a run): tip-only repository ${h.tipOnlyKiB.toFixed(0)} KiB after the seeded year, +${h.tipOnlyFetchedPerDayKiB.toFixed(0)} KiB a day fetched, ${h.tipOnlyPrunedPerDayKiB >= 0 ? '+' : ''}${h.tipOnlyPrunedPerDayKiB.toFixed(0)} KiB a day once pruned; union trees at its publishes ${h.unionTreesPerDayKiB.toFixed(0)} KiB a day`);
+  }
   if (results.length >= 2) {
     const [small, large] = [results[0].diskGrowthPerDayKiB, results.at(-1).diskGrowthPerDayKiB];
     console.log(`disk growth per clone-day, ${results.at(-1).authors} vs ${results[0].authors} authors: ${(large.median / small.median).toFixed(2)}x (whole .git ${(large.gitDirMedian / small.gitDirMedian).toFixed(2)}x; own history ${(large.ownHistoryMedian / small.ownHistoryMedian).toFixed(2)}x, published line ${(large.publishedLineMedian / small.publishedLineMedian).toFixed(2)}x)`);
