@@ -5,11 +5,18 @@
 // (the store write a Stop makes), syncing every SYNC_EVERY turns and at each session's end, in
 // turn, so nearly every sync merges what others pushed. Prints per team size: each clone's disk
 // growth per day (its object store after the roll-up git-capsule's housekeeping runs, median
-// and max over clones), the published bytes per author-day, and the sync medians (merge, at the
-// year's size). Store and sync run in this process (lib/ bundled): the times are git's and ours,
+// and max over clones; and its whole .git, so a store kept beside the object store is counted
+// too), what that day is made of (the clone's own per-turn history, which only it holds, and the
+// team's published line, every publish of which its local branch reaches), the published bytes
+// per author-day, and the sync medians (merge, at the year's size). Store and sync run in this process (lib/ bundled): the times are git's and ours,
 // not node's start.
 //
-//   npm run bench:team, or node bench/team-scale.mjs [--authors 5,20] [--sessions 2] [--turns 10] [--days 1] [--sync-every 10] [--seed-days 365] [--json]
+// --holdings also measures, on the first clone, two other ways a clone could hold its team
+// (docs/sync.md, "What a clone holds of its team"): a bare repository holding only the remote's
+// tip (fetched --depth=1 at each of the clone's publishes, then repacked and pruned), and the
+// union trees at the clone's own publishes without the team's line as their ancestors.
+//
+//   npm run bench:team, or node bench/team-scale.mjs [--authors 5,20] [--sessions 2] [--turns 10] [--days 1] [--sync-every 10] [--seed-days 365] [--holdings] [--json]
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -24,7 +31,7 @@ const { values } = parseArgs({
   options: {
     authors: { type: 'string', default: '5,20' }, sessions: { type: 'string', default: '2' }, turns: { type: 'string', default: '10' },
     days: { type: 'string', default: '1' }, 'sync-every': { type: 'string', default: '10' }, 'seed-days': { type: 'string', default: '365' },
-    json: { type: 'boolean' }, keep: { type: 'boolean' }, label: { type: 'string', default: 'run' },
+    json: { type: 'boolean' }, holdings: { type: 'boolean' }, keep: { type: 'boolean' }, label: { type: 'string', default: 'run' },
   },
 });
 const [SESSIONS, TURNS, DAYS, SYNC_EVERY, SEED_DAYS] = ['sessions', 'turns', 'days', 'sync-every', 'seed-days'].map((k) => Number(values[k]));
@@ -63,6 +70,49 @@ function diskBytes(dir) {
     total += e.isDirectory() ? diskBytes(p) : statSync(p).size;
   }
   return total;
+}
+
+/**
+ * Bytes on disk (packed as they are, deltas included) of the objects `revs` reach, for
+ * `git rev-list --objects`: what a part of a clone's history costs it.
+ */
+function objectBytes(git, cwd, revs) {
+  const names = git(cwd, ['rev-list', '--objects', ...revs]).split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
+  if (names.length === 0) return 0;
+  return git(cwd, ['cat-file', '--batch-check=%(objectsize:disk)'], `${names.join('\n')}\n`).split('\n').reduce((sum, v) => sum + Number(v), 0);
+}
+
+/**
+ * The other holdings, measured on one clone after its days: a tip-only repository's size after
+ * the seeded year, what its fetches add before pruning and what stays after (per day), and the
+ * union trees at the clone's own publishes that the seeded tip does not hold (per day).
+ */
+function measureHoldings(git, work, remote, clone, email, seedTip) {
+  const tip = git(clone, ['rev-parse', 'refs/capsule-remotes/origin/capsules/capsules']);
+  const publishes = git(clone, ['log', '--first-parent', '--format=%H %ce', tip, `^${seedTip}`]).split('\n').filter((l) => l.endsWith(` ${email}`)).map((l) => l.split(' ')[0]).reverse();
+  const side = join(work, 'tip-only.git');
+  git(work, ['init', '-q', '--bare', side]);
+  const fetchTip = (commit) => {
+    git(remote, ['update-ref', 'refs/bench/tip', commit]);
+    git(side, ['fetch', '-q', '--depth=1', remote, '+refs/bench/tip:refs/team']);
+  };
+  const prune = () => {
+    git(side, ['reflog', 'expire', '--expire=now', '--all']);
+    git(side, ['repack', '-a', '-d', '-q']);
+    git(side, ['prune', '--expire=now']);
+    return diskBytes(join(side, 'objects'));
+  };
+  fetchTip(seedTip);
+  const seeded = prune();
+  for (const commit of [...publishes, tip]) fetchTip(commit);
+  const fetched = diskBytes(join(side, 'objects'));
+  const pruned = prune();
+  git(remote, ['update-ref', '-d', 'refs/bench/tip']);
+  const objectsOf = (commit) => git(clone, ['ls-tree', '-r', '-t', commit]).split('\n').map((l) => l.split(/\s+/)[2]).filter(Boolean);
+  const seededObjects = new Set(objectsOf(seedTip));
+  const union = new Set(publishes.flatMap((c) => [git(clone, ['rev-parse', `${c}^{tree}`]), ...objectsOf(c)]).filter((o) => !seededObjects.has(o)));
+  const unionBytes = union.size === 0 ? 0 : git(clone, ['cat-file', '--batch-check=%(objectsize:disk)'], `${[...union].join('\n')}\n`).split('\n').reduce((sum, v) => sum + Number(v), 0);
+  return { tipOnlyKiB: seeded / 1024, tipOnlyFetchedPerDayKiB: (fetched - seeded) / 1024 / DAYS, tipOnlyPrunedPerDayKiB: (pruned - seeded) / 1024 / DAYS, unionTreesPerDayKiB: unionBytes / 1024 / DAYS, publishes: publishes.length };
 }
 
 /** An autosave as a Stop writes one: the objective of the turn, what was done so far, the files touched. */
@@ -143,7 +193,7 @@ async function runTeam(authorCount) {
     const aEnv = { ...env, CAPSULE_STATE_DIR: join(work, `state-${i}`) };
     await lib.syncMemory({ cwd: dir, env: aEnv, push: false, now: () => new Date(START) });
     git(dir, ['repack', '-d', '-l', '-q', '--geometric=2']);
-    authors.push({ i, dir, env: aEnv, disk: [diskBytes(join(dir, '.git', 'objects'))] });
+    authors.push({ i, dir, env: aEnv, disk: [diskBytes(join(dir, '.git', 'objects'))], gitDisk: [diskBytes(join(dir, '.git'))] });
   }
   const syncs = [];
   const written = new Set();
@@ -182,6 +232,7 @@ async function runTeam(authorCount) {
       // What git-capsule's housekeeping rolls up past 16 packs, run now so every clone is measured the same way.
       git(a.dir, ['repack', '-d', '-l', '-q', '--geometric=2']);
       a.disk.push(diskBytes(join(a.dir, '.git', 'objects')));
+      a.gitDisk.push(diskBytes(join(a.dir, '.git')));
     }
   }
   for (let round = 0; round < 2; round += 1) for (const a of authors) await sync(a, new Date(START + DAYS * DAY_MS));
@@ -192,6 +243,12 @@ async function runTeam(authorCount) {
   const newObjects = git(remote, ['rev-list', '--objects', tip, `^${seedTip}`]).split('\n').map((l) => l.split(' ')[0]).filter(Boolean);
   const published = spawnSync('git', ['pack-objects', '--stdout', '-q', '--window=10', '--depth=50'], { cwd: remote, env, input: `${newObjects.join('\n')}\n`, maxBuffer: 1 << 30 }).stdout.length;
   const perDay = authors.map((a) => (a.disk[a.disk.length - 1] - a.disk[0]) / DAYS);
+  const gitPerDay = authors.map((a) => (a.gitDisk[a.gitDisk.length - 1] - a.gitDisk[0]) / DAYS);
+  // The simulated days apart: the clone's own per-turn history (the refs a sync kept and its
+  // branch, less all it published) and the team's published line since the seeded year.
+  const tracking = 'refs/capsule-remotes/origin/capsules/capsules';
+  const ownPerDay = authors.map((a) => objectBytes(git, a.dir, [...git(a.dir, ['for-each-ref', '--format=%(refname)', 'refs/capsule-history']).split('\n').filter(Boolean), 'refs/heads/capsules', '--not', tracking]) / DAYS);
+  const linePerDay = authors.map((a) => objectBytes(git, a.dir, [tracking, `^${seedTip}`]) / DAYS);
   const merges = syncs.filter((s) => s.action === 'merge').map((s) => s.ms);
   const mergeCpu = syncs.filter((s) => s.action === 'merge' && s.cpu !== null).map((s) => s.cpu);
   const mergeOurs = syncs.filter((s) => s.action === 'merge' && s.ours !== null).map((s) => s.ours);
@@ -199,9 +256,10 @@ async function runTeam(authorCount) {
   const result = {
     authors: authorCount, sessions: SESSIONS, turns: TURNS, days: DAYS, syncEvery: SYNC_EVERY, seedDays: SEED_DAYS,
     seededCommits: seeded.commits, seededCapsulesAtTip: seeded.atTip,
-    diskGrowthPerDayKiB: { median: median(perDay) / 1024, max: Math.max(...perDay) / 1024 },
+    diskGrowthPerDayKiB: { median: median(perDay) / 1024, max: Math.max(...perDay) / 1024, gitDirMedian: median(gitPerDay) / 1024, ownHistoryMedian: median(ownPerDay) / 1024, publishedLineMedian: median(linePerDay) / 1024 },
     publishedKbPerAuthorDay: published / 1024 / (authorCount * DAYS),
     syncMs: { merge: median(merges), mergeCpu: mergeCpu.length ? median(mergeCpu) : null, mergeCpuOurs: mergeOurs.length ? median(mergeOurs) : null, mergeCpuGit: mergeGit.length ? median(mergeGit) : null, merges: merges.length, fastForward: median(syncs.filter((s) => s.action === 'fast-forward').map((s) => s.ms)), push: median(syncs.filter((s) => s.action === 'push').map((s) => s.ms)), attemptsMax: Math.max(...syncs.map((s) => s.attempts)) },
+    holdings: values.holdings ? measureHoldings(git, work, remote, authors[0].dir, 'author0@example.com', seedTip) : undefined,
     lost, converged, seconds: Math.round((performance.now() - t0) / 1000), load: loadavg()[0],
   };
   if (!values.keep) rmSync(work, { recursive: true, force: true });
@@ -216,8 +274,15 @@ for (const n of TEAMS) {
 if (values.json) console.log(JSON.stringify(results, null, 2));
 else {
   console.log(`team-scale: ${SESSIONS} sessions × ${TURNS} turns a day per author, ${DAYS} days, sync every ${SYNC_EVERY} turns and at each session's end, over a seeded ${SEED_DAYS}-day year; ${cpus().length} cores, ${process.version}, ${gitIn(process.env)(ROOT, ['--version'])}, load ${loadavg()[0].toFixed(1)}`);
-  console.log('| authors | seeded commits (capsules at tip) | disk growth per clone-day, median (max) | published per author-day | sync merge median, wall / CPU (n) | merge CPU median, ours / git | fast-forward | push | lost | converged |');
-  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
-  for (const r of results) console.log(`| ${r.authors} | ${r.seededCommits} (${r.seededCapsulesAtTip}) | ${r.diskGrowthPerDayKiB.median.toFixed(0)} KiB (${r.diskGrowthPerDayKiB.max.toFixed(0)}) | ${r.publishedKbPerAuthorDay.toFixed(1)} KB | ${r.syncMs.merge?.toFixed(0)} / ${r.syncMs.mergeCpu?.toFixed(0) ?? '-'} ms (${r.syncMs.merges}) | ${r.syncMs.mergeCpuOurs?.toFixed(0) ?? '-'} / ${r.syncMs.mergeCpuGit?.toFixed(0) ?? '-'} ms | ${r.syncMs.fastForward?.toFixed(0) ?? '-'} ms | ${r.syncMs.push?.toFixed(0) ?? '-'} ms | ${r.lost} | ${r.converged}/${r.authors} |`);
-  if (results.length >= 2) console.log(`disk growth per clone-day, ${results.at(-1).authors} vs ${results[0].authors} authors: ${(results.at(-1).diskGrowthPerDayKiB.median / results[0].diskGrowthPerDayKiB.median).toFixed(2)}x`);
+  console.log('| authors | seeded commits (capsules at tip) | disk growth per clone-day, median (max); whole .git | of it: own history / published line | published per author-day | sync merge median, wall / CPU (n) | merge CPU median, ours / git | fast-forward | push | lost | converged |');
+  console.log('| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+  for (const r of results) console.log(`| ${r.authors} | ${r.seededCommits} (${r.seededCapsulesAtTip}) | ${r.diskGrowthPerDayKiB.median.toFixed(0)} KiB (${r.diskGrowthPerDayKiB.max.toFixed(0)}); ${r.diskGrowthPerDayKiB.gitDirMedian.toFixed(0)} KiB | ${r.diskGrowthPerDayKiB.ownHistoryMedian.toFixed(0)} / ${r.diskGrowthPerDayKiB.publishedLineMedian.toFixed(0)} KiB | ${r.publishedKbPerAuthorDay.toFixed(1)} KB | ${r.syncMs.merge?.toFixed(0)} / ${r.syncMs.mergeCpu?.toFixed(0) ?? '-'} ms (${r.syncMs.merges}) | ${r.syncMs.mergeCpuOurs?.toFixed(0) ?? '-'} / ${r.syncMs.mergeCpuGit?.toFixed(0) ?? '-'} ms | ${r.syncMs.fastForward?.toFixed(0) ?? '-'} ms | ${r.syncMs.push?.toFixed(0) ?? '-'} ms | ${r.lost} | ${r.converged}/${r.authors} |`);
+  for (const r of results.filter((x) => x.holdings)) {
+    const h = r.holdings;
+    console.log(`holdings at ${r.authors} authors (author0, ${h.publishes} publishes a run): tip-only repository ${h.tipOnlyKiB.toFixed(0)} KiB after the seeded year, +${h.tipOnlyFetchedPerDayKiB.toFixed(0)} KiB a day fetched, ${h.tipOnlyPrunedPerDayKiB >= 0 ? '+' : ''}${h.tipOnlyPrunedPerDayKiB.toFixed(0)} KiB a day once pruned; union trees at its publishes ${h.unionTreesPerDayKiB.toFixed(0)} KiB a day`);
+  }
+  if (results.length >= 2) {
+    const [small, large] = [results[0].diskGrowthPerDayKiB, results.at(-1).diskGrowthPerDayKiB];
+    console.log(`disk growth per clone-day, ${results.at(-1).authors} vs ${results[0].authors} authors: ${(large.median / small.median).toFixed(2)}x (whole .git ${(large.gitDirMedian / small.gitDirMedian).toFixed(2)}x; own history ${(large.ownHistoryMedian / small.ownHistoryMedian).toFixed(2)}x, published line ${(large.publishedLineMedian / small.publishedLineMedian).toFixed(2)}x)`);
+  }
 }
