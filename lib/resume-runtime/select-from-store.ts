@@ -89,7 +89,6 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     }
     // A remote revision of the selected capsule that sync set aside (not sealed here): named, never taken.
     if (selection.capsule) selection.rejected.push(...(await foreignOf(store, selection.capsule.id, selection.capsule.path)));
-    await noteSignatures(store, selection.rejected);
     // Capsules the index does not list are invisible to everything above: named, never silent.
     const unindexed = coverage.inTree - coverage.indexed;
     if (unindexed > 0) {
@@ -140,14 +139,18 @@ export const SIGNATURES_CHECKED = 64;
  * Marks each ledger entry of a capsule that is not this clone's with git's own check of the
  * signature on the commit that brought it in (store.signaturesOf, one `git log`), so the ledger
  * says verified or unverified as `git capsule show` and `list` do. A git failure leaves them
- * unmarked: the ledger is never lost for it.
+ * unmarked: the ledger is never lost for it. The log walks from the tip read first, before
+ * anything this resume writes: the caller runs it beside the consume commit (runResume), whose
+ * layout upgrade may move a capsule's files, and the answer must be the tip's that was selected from.
  */
-async function noteSignatures(store: MemoryStore, rejected: Rejection[]): Promise<void> {
+export async function noteSignatures(store: MemoryStore, rejected: Rejection[]): Promise<void> {
   const named = rejected.filter((r) => NOT_OURS.has(r.reason) && r.path !== '' && r.count === undefined).slice(0, SIGNATURES_CHECKED);
   if (named.length === 0) return;
   let checks;
   try {
-    checks = await store.signaturesOf([...new Set(named.map((r) => r.path))]);
+    const tip = await store.tip();
+    if (tip === null) return;
+    checks = await store.signaturesOf([...new Set(named.map((r) => r.path))], tip);
   } catch {
     return;
   }

@@ -185,8 +185,8 @@ export class GitMemoryStore implements MemoryStore {
     return rebuildIndex(this.parts, opts);
   }
 
-  signaturesOf(paths: readonly string[]): Promise<Map<string, SignatureCheck>> {
-    return lastSignatures(this.git, this.ref, paths);
+  signaturesOf(paths: readonly string[], rev: string = this.ref): Promise<Map<string, SignatureCheck>> {
+    return lastSignatures(this.git, rev, paths);
   }
 
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {

@@ -165,8 +165,8 @@ export interface MemoryStore {
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
-  /** Git's own signature check of the last commit of the memory ref that changed each path, in one `git log` (lib/git/commit-signature.ts). */
-  signaturesOf(paths: readonly string[]): Promise<Map<string, SignatureCheck>>;
+  /** Git's own signature check of the last commit of the memory ref (or of `rev`, a commit of it) that changed each path, in one `git log` (lib/git/commit-signature.ts). */
+  signaturesOf(paths: readonly string[], rev?: string): Promise<Map<string, SignatureCheck>>;
   /** The remote revisions sync set aside beside a capsule document this clone sealed (lib/store/foreign-revisions.ts). */
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */
