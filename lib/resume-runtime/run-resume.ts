@@ -23,7 +23,7 @@ import { resolveStateDir } from '../local-state/state-dir';
 import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
-import { noteSignatures, selectFromStore, unavailableFromError } from './select-from-store';
+import { noteSignatures, selectFromStore, unavailableFromError, wantsSignatures } from './select-from-store';
 import { sessionScope } from './session-scope';
 
 /** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
@@ -123,10 +123,10 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
     let consumption = { state: 'kept', why: 'no-consume' } as Consumption; // set by consume(), below
     let rebased: RunResumeResult['rebased'];
     const logLines: ErrorLogEntry[] = [];
-    const consume = async (capsule: SelectedCapsule, live: MemoryStore) => {
+    const consume = async (capsule: SelectedCapsule, live: MemoryStore, whileRunning: () => void) => {
       const writer = session.sessionId ?? UNKNOWN_SESSION_WRITER;
       try {
-        await live.setStatus(capsule.id, 'resumed', { writer, now: opts.now });
+        await live.setStatus(capsule.id, 'resumed', { writer, now: opts.now, whileRunning });
         consumption = { state: 'consumed', writer };
         // The lineage now stands on it: a next session that saves nothing is handed it again.
         if (runtimeDir !== null && opts.signal) noteCarriedSafely(runtimeDir, opts.signal, capsule.id, opts.now, logLines);
@@ -139,15 +139,21 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
         logLines.push({ code: 'RESUME_CONSUME_FAILED', message: `capsule ${capsule.id}: [${code}] ${err instanceof Error ? err.message : String(err)}` });
       }
     };
-    // All at once, each waiting on its own git: the ledger's signature `git log` (pinned to the
-    // tip selected from, read before the consume's first read), the consume commit, the HEAD
-    // drift walk and the extension. One after another they cost the sum of their waits; the text
-    // is still rendered only once the consume has committed or failed.
+    // The ledger's signatures are git's view of the tip selected from: read before the consume can move the branch.
+    const tip = store && wantsSignatures(selection.rejected) ? await store.tip().catch(() => null) : null;
+    // The consume's reads go first on the object reader; once fast-import has its commit, the
+    // HEAD drift walk, the signature check and the extension run while git writes it. One after
+    // another they cost the sum of their waits; the text is still rendered only once the consume
+    // has committed or failed.
+    let handed!: () => void;
+    const commitHanded = new Promise<void>((resolve) => (handed = resolve));
+    const consuming = selection.capsule && opts.consume && store ? consume(selection.capsule, store, handed) : undefined;
+    if (consuming) await Promise.race([commitHanded, consuming]);
     const [extension, headDrift] = await Promise.all([
       loadLifecycleExtension(projectDir),
       selection.capsule && store ? measureHeadDrift(store, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
-      store ? noteSignatures(store, selection.rejected) : undefined,
-      selection.capsule && opts.consume && store ? consume(selection.capsule, store) : undefined,
+      store && tip !== null ? noteSignatures(store, selection.rejected, tip) : undefined,
+      consuming,
     ]);
     const notices = guard.notice === null ? [] : [guard.notice];
     const rendered = renderResume({ now: opts.now, selection: selection!, session, headDrift, extension, consumption, notices, lineage, limit: opts.limit });

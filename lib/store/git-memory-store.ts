@@ -158,7 +158,7 @@ export class GitMemoryStore implements MemoryStore {
     }
   }
 
-  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date; whileRunning?: () => void }): Promise<StatusResult> {
     return setStatus(this.parts, id, status, opts);
   }
 

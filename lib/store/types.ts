@@ -152,7 +152,8 @@ export interface MemoryStore {
   /** Validates and commits one capsule (CAPSULE_INVALID with data.problems, CAPSULE_EXISTS, CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT). */
   writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult>;
   /** Adds a status event (STATUS_BACKWARD, NOT_FOUND, STATUS_UNKNOWN). */
-  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult>;
+  /** `whileRunning`: called once fast-import has the commit (it may still be writing it), so the caller's own reads go on meanwhile. */
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date; whileRunning?: () => void }): Promise<StatusResult>;
   /** Reads a capsule by id or unambiguous id prefix (NOT_FOUND, AMBIGUOUS_ID). */
   readCapsule(idOrPrefix: string): Promise<CapsuleRecord>;
   /** Index entries newest first by UTC created_at, from the derived index, no capsule blob reads. */
