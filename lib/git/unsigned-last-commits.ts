@@ -3,15 +3,8 @@ import { join } from 'node:path';
 import type { ObjectReader } from './cat-file-batch';
 import { findTreeEntry, viewTree, type TreeChange } from './tree-bytes';
 
-/**
- * Commits walked at most before git is asked after all: the newest history only. Each commit
- * costs a round trip to the reader and one small tree read per path, and past the limit git log
- * runs anyway: on a branch where a Stop commits every turn, paths changed longer ago than this
- * are git's (a few milliseconds of reads wasted), so the walk stays short.
- */
-export const UNSIGNED_WALK_LIMIT = 8;
-/** Folder reads one walk makes at most (paths × commits): many paths walk fewer commits. */
-export const UNSIGNED_WALK_READS = 128;
+/** Commits walked at most before git is asked after all: the newest history only. */
+export const UNSIGNED_WALK_LIMIT = 32;
 
 /** What `git log` says of an unsigned commit: `%G?` N, no signer. */
 export interface UnsignedCommit {
@@ -47,8 +40,6 @@ export function historyAsStored(commonDir: string, env: NodeJS.ProcessEnv): bool
 export async function unsignedLastCommits(objects: ObjectReader, rev: string, paths: readonly string[], limit = UNSIGNED_WALK_LIMIT): Promise<Map<string, UnsignedCommit> | null> {
   const out = new Map<string, UnsignedCommit>();
   const pending = new Set(paths);
-  limit = Math.min(limit, Math.floor(UNSIGNED_WALK_READS / Math.max(1, pending.size)));
-  if (limit < 1) return null;
   let current = await readCommit(objects, rev);
   if (current === null) return null;
   let entries = await entriesAt(objects, current.oid, pending);
