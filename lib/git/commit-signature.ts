@@ -1,6 +1,4 @@
-import type { ObjectReader } from './cat-file-batch';
 import type { GitRunner } from './git-runner';
-import { unsignedLastCommits } from './unsigned-last-commits';
 
 /** What git says of the signature on the last commit that changed a path: verified or not, and by whom. */
 export interface SignatureCheck {
@@ -27,19 +25,12 @@ const PINNED_PROGRAMS: readonly string[] = ['-c', 'gpg.program=gpg', '-c', 'gpg.
  * `git log` (paths on its standard input, so any number fits): the commit that brought that
  * version of each file in. Git runs gpg or ssh-keygen itself, with the repository's trust
  * settings (allowed signers, keyring); nothing here decides trust. A path no commit changed maps
- * to `commit: null`. With `objects` (the store's reader, where historyAsStored holds), a linear,
- * unsigned newest history is read without git (unsigned-last-commits.ts). Throws GIT_FAILED.
+ * to `commit: null`. Throws GIT_FAILED.
  */
-export async function lastSignatures(git: GitRunner, rev: string, paths: readonly string[], opts: { objects?: ObjectReader } = {}): Promise<Map<string, SignatureCheck>> {
+export async function lastSignatures(git: GitRunner, rev: string, paths: readonly string[]): Promise<Map<string, SignatureCheck>> {
   const out = new Map<string, SignatureCheck>();
   const wanted = new Set(paths.filter((p) => p !== '' && !p.includes('\n')));
   if (wanted.size === 0) return out;
-  // Where the newest history is linear and the commits it names unsigned, git would only print
-  // "not signed" for them: read through the open object reader, that costs no git process.
-  if (opts.objects) {
-    const unsigned = await unsignedLastCommits(opts.objects, rev, [...wanted]).catch(() => null);
-    if (unsigned !== null) return unsigned;
-  }
   // Each commit: a record separator, then `%H␟%G?␟%GS`, then the names it changed (of `paths` only).
   // Newest first: once every path has its commit, the rest of the walk (the whole branch's
   // history, ~0.5 s at 10,000 commits) cannot change the answer, and git is stopped.

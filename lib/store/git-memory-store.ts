@@ -20,7 +20,6 @@ import { checkSeal, type SealCheck } from '../capsule/seal';
 import { randomBytesForId } from './random-bytes';
 import { sealOwnHistory } from './seal-upgrade';
 import { lastSignatures, type SignatureCheck } from '../git/commit-signature';
-import { historyAsStored } from '../git/unsigned-last-commits';
 import { readForeignRevisions, type ForeignRevision } from './foreign-revisions';
 import { readPrivateFile, writePrivateFile } from '../local-state/private-file';
 import { appendErrorLog } from '../local-state/error-log';
@@ -187,7 +186,7 @@ export class GitMemoryStore implements MemoryStore {
   }
 
   signaturesOf(paths: readonly string[], rev: string = this.ref): Promise<Map<string, SignatureCheck>> {
-    return lastSignatures(this.git, rev, paths, historyAsStored(this.commonDir, this.git.env) ? { objects: this.batch } : {});
+    return lastSignatures(this.git, rev, paths);
   }
 
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {
