@@ -23,7 +23,7 @@ import { resolveStateDir } from '../local-state/state-dir';
 import { loadLifecycleExtension } from './extension-loader';
 import { measureHeadDrift } from './head-drift-probe';
 import { findProjectRoot } from './project-root';
-import { selectFromStore, unavailableFromError } from './select-from-store';
+import { noteSignatures, selectFromStore, unavailableFromError, wantsSignatures } from './select-from-store';
 import { sessionScope } from './session-scope';
 
 /** Options of one resume: the SessionStart(clear|compact) hook and `git capsule resume` both call it. */
@@ -120,29 +120,41 @@ export async function runResume(opts: RunResumeOptions): Promise<RunResumeResult
     const hookId = opts.sessionId;
     const receipt = typeof hookId === 'string' && hookId.trim() !== '' && runtimeDir !== null ? await readBootReceipt(runtimeDir) : null;
     const session = resolveSessionAuthority(hookId, receipt);
-    const [extension, headDrift] = await Promise.all([
-      loadLifecycleExtension(projectDir),
-      selection.capsule && store ? measureHeadDrift(store, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
-    ]);
-    let consumption: Consumption = { state: 'kept', why: 'no-consume' };
+    let consumption = { state: 'kept', why: 'no-consume' } as Consumption; // set by consume(), below
     let rebased: RunResumeResult['rebased'];
     const logLines: ErrorLogEntry[] = [];
-    if (selection.capsule && opts.consume && store) {
+    const consume = async (capsule: SelectedCapsule, live: MemoryStore, whileRunning: () => void) => {
       const writer = session.sessionId ?? UNKNOWN_SESSION_WRITER;
       try {
-        await store.setStatus(selection.capsule.id, 'resumed', { writer, now: opts.now });
+        await live.setStatus(capsule.id, 'resumed', { writer, now: opts.now, whileRunning });
         consumption = { state: 'consumed', writer };
         // The lineage now stands on it: a next session that saves nothing is handed it again.
-        if (runtimeDir !== null && opts.signal) noteCarriedSafely(runtimeDir, opts.signal, selection.capsule.id, opts.now, logLines);
+        if (runtimeDir !== null && opts.signal) noteCarriedSafely(runtimeDir, opts.signal, capsule.id, opts.now, logLines);
         if (opts.rebase && runtimeDir !== null && session.sessionId !== null) {
-          rebased = await rebaseSession(store, { runtimeDir, sessionId: session.sessionId, capsule: selection.capsule, now: opts.now }, logLines);
+          rebased = await rebaseSession(live, { runtimeDir, sessionId: session.sessionId, capsule, now: opts.now }, logLines);
         }
       } catch (err) {
         const code = isCapsuleError(err) ? err.code : 'INTERNAL';
         consumption = { state: 'failed', code };
-        logLines.push({ code: 'RESUME_CONSUME_FAILED', message: `capsule ${selection.capsule.id}: [${code}] ${err instanceof Error ? err.message : String(err)}` });
+        logLines.push({ code: 'RESUME_CONSUME_FAILED', message: `capsule ${capsule.id}: [${code}] ${err instanceof Error ? err.message : String(err)}` });
       }
-    }
+    };
+    // The ledger's signatures are git's view of the tip selected from: read before the consume can move the branch.
+    const tip = store && wantsSignatures(selection.rejected) ? await store.tip().catch(() => null) : null;
+    // The consume's reads go first on the object reader; once fast-import has its commit, the
+    // HEAD drift walk, the signature check and the extension run while git writes it. One after
+    // another they cost the sum of their waits; the text is still rendered only once the consume
+    // has committed or failed.
+    let handed!: () => void;
+    const commitHanded = new Promise<void>((resolve) => (handed = resolve));
+    const consuming = selection.capsule && opts.consume && store ? consume(selection.capsule, store, handed) : undefined;
+    if (consuming) await Promise.race([commitHanded, consuming]);
+    const [extension, headDrift] = await Promise.all([
+      loadLifecycleExtension(projectDir),
+      selection.capsule && store ? measureHeadDrift(store, opts.env, selection.capsule.fields.repo_head) : Promise.resolve<HeadDrift>({ state: 'no-repo-head' }),
+      store && tip !== null ? noteSignatures(store, selection.rejected, tip) : undefined,
+      consuming,
+    ]);
     const notices = guard.notice === null ? [] : [guard.notice];
     const rendered = renderResume({ now: opts.now, selection: selection!, session, headDrift, extension, consumption, notices, lineage, limit: opts.limit });
     for (const line of rendered.diagnostics) logLines.push({ code: 'LIFECYCLE_EXTENSION', message: line });

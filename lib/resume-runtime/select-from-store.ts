@@ -89,7 +89,6 @@ export async function selectFromStore(store: MemoryStore, opts: { now: Date; cap
     }
     // A remote revision of the selected capsule that sync set aside (not sealed here): named, never taken.
     if (selection.capsule) selection.rejected.push(...(await foreignOf(store, selection.capsule.id, selection.capsule.path)));
-    await noteSignatures(store, selection.rejected);
     // Capsules the index does not list are invisible to everything above: named, never silent.
     const unindexed = coverage.inTree - coverage.indexed;
     if (unindexed > 0) {
@@ -136,18 +135,31 @@ const NOT_OURS: ReadonlySet<Rejection['reason']> = new Set(['other-author', 'oth
 /** At most this many capsules' signatures are checked per resume (one `git log` for all): the rest stay unannotated. */
 export const SIGNATURES_CHECKED = 64;
 
+/** The ledger entries noteSignatures would mark: capsules not this clone's, named one by one. */
+function signatureTargets(rejected: readonly Rejection[]): Rejection[] {
+  return rejected.filter((r) => NOT_OURS.has(r.reason) && r.path !== '' && r.count === undefined).slice(0, SIGNATURES_CHECKED);
+}
+
+/** True when the ledger names a capsule whose signature noteSignatures would check. */
+export function wantsSignatures(rejected: readonly Rejection[]): boolean {
+  return signatureTargets(rejected).length > 0;
+}
+
 /**
  * Marks each ledger entry of a capsule that is not this clone's with git's own check of the
- * signature on the commit that brought it in (store.signaturesOf, one `git log`), so the ledger
- * says verified or unverified as `git capsule show` and `list` do. A git failure leaves them
- * unmarked: the ledger is never lost for it.
+ * signature on the commit that brought it in (store.signaturesOf: one `git log`, or none where
+ * the newest commits can only say "not signed"), so the ledger says verified or unverified as
+ * `git capsule show` and `list` do. A git failure leaves them unmarked: the ledger is never lost
+ * for it. `tip`: the memory branch's commit the selection read, taken before anything this
+ * resume writes (runResume runs this beside the consume commit, whose layout upgrade may move a
+ * capsule's files: the answer must be the selected tip's).
  */
-async function noteSignatures(store: MemoryStore, rejected: Rejection[]): Promise<void> {
-  const named = rejected.filter((r) => NOT_OURS.has(r.reason) && r.path !== '' && r.count === undefined).slice(0, SIGNATURES_CHECKED);
+export async function noteSignatures(store: MemoryStore, rejected: Rejection[], tip: string): Promise<void> {
+  const named = signatureTargets(rejected);
   if (named.length === 0) return;
   let checks;
   try {
-    checks = await store.signaturesOf([...new Set(named.map((r) => r.path))]);
+    checks = await store.signaturesOf([...new Set(named.map((r) => r.path))], tip);
   } catch {
     return;
   }

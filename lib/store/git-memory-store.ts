@@ -157,7 +157,7 @@ export class GitMemoryStore implements MemoryStore {
     }
   }
 
-  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date; whileRunning?: () => void }): Promise<StatusResult> {
     return setStatus(this.parts, id, status, opts);
   }
 
@@ -185,8 +185,8 @@ export class GitMemoryStore implements MemoryStore {
     return rebuildIndex(this.parts, opts);
   }
 
-  signaturesOf(paths: readonly string[]): Promise<Map<string, SignatureCheck>> {
-    return lastSignatures(this.git, this.ref, paths);
+  signaturesOf(paths: readonly string[], rev: string = this.ref): Promise<Map<string, SignatureCheck>> {
+    return lastSignatures(this.git, rev, paths);
   }
 
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }> {

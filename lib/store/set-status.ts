@@ -19,7 +19,7 @@ import type { StatusResult } from './types';
  * consuming one capsule at once record it once. Throws STATUS_UNKNOWN, STATUS_BACKWARD,
  * NOT_FOUND, AMBIGUOUS_ID, WRITE_CONFLICT.
  */
-export async function setStatus(parts: StoreParts, idOrPrefix: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult> {
+export async function setStatus(parts: StoreParts, idOrPrefix: string, status: CapsuleStatus, opts: { writer: string; now: Date; whileRunning?: () => void }): Promise<StatusResult> {
   if (!isStatus(status)) {
     throw new CapsuleError('STATUS_UNKNOWN', `status "${String(status).slice(0, 40)}" is not one of active, paused, resumed, abandoned, resolved`, { status });
   }
@@ -44,7 +44,7 @@ export async function setStatus(parts: StoreParts, idOrPrefix: string, status: C
       deleteDirs: [...(upgrade?.deleteDirs ?? []), ...index.deleteDirs],
       objects: upgrade?.objects,
       files: new Map<string, string | null>([...(upgrade?.files ?? []), [`${dir}/${name}`, eventText({ now: opts.now, writer: opts.writer, status })], ...index.files]),
-    }], { keepPack: parts.keepPack() });
+    }], { keepPack: parts.keepPack(), whileRunning: opts.whileRunning });
     return outcome.ok ? { done: true as const, value: { id, commit: outcome.commit, status, changed: true } } : { done: false as const, outcome };
   });
   if (result.changed) parts.housekeeping();

@@ -152,7 +152,8 @@ export interface MemoryStore {
   /** Validates and commits one capsule (CAPSULE_INVALID with data.problems, CAPSULE_EXISTS, CREATED_AT_CHANGED, WRITE_CONFLICT, MEMORY_ROOT). */
   writeCapsule(text: string, opts: WriteOptions): Promise<WriteResult>;
   /** Adds a status event (STATUS_BACKWARD, NOT_FOUND, STATUS_UNKNOWN). */
-  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date }): Promise<StatusResult>;
+  /** `whileRunning`: called once fast-import has the commit (it may still be writing it), so the caller's own reads go on meanwhile. */
+  setStatus(id: string, status: CapsuleStatus, opts: { writer: string; now: Date; whileRunning?: () => void }): Promise<StatusResult>;
   /** Reads a capsule by id or unambiguous id prefix (NOT_FOUND, AMBIGUOUS_ID). */
   readCapsule(idOrPrefix: string): Promise<CapsuleRecord>;
   /** Index entries newest first by UTC created_at, from the derived index, no capsule blob reads. */
@@ -165,8 +166,8 @@ export interface MemoryStore {
   retire(opts: { now: Date; retention: Retention }): Promise<RetireResult>;
   /** Rebuilds the derived index from the capsules themselves; commits only when it differs. */
   rebuildIndex(opts: { now: Date }): Promise<{ commit: string | null; changed: boolean; count: number }>;
-  /** Git's own signature check of the last commit of the memory ref that changed each path, in one `git log` (lib/git/commit-signature.ts). */
-  signaturesOf(paths: readonly string[]): Promise<Map<string, SignatureCheck>>;
+  /** Git's own signature check of the last commit of the memory ref (or of `rev`, a commit of it) that changed each path, in one `git log` (lib/git/commit-signature.ts). */
+  signaturesOf(paths: readonly string[], rev?: string): Promise<Map<string, SignatureCheck>>;
   /** The remote revisions sync set aside beside a capsule document this clone sealed (lib/store/foreign-revisions.ts). */
   foreignRevisions(documentPath: string): Promise<{ named: ForeignRevision[]; total: number }>;
   /** Batch read of capsule documents by full id (one `cat-file --batch`); missing ids are absent. */
