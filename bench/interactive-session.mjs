@@ -7,7 +7,10 @@
 // waited on our hooks (from each hook's start line to its completion or its move to the
 // background) in the plugin's sessions.
 //
-//   node bench/interactive-session.mjs [--reps 5] [--json] [--keep]
+//   node bench/interactive-session.mjs [--reps 5] [--json] [--keep] [--delay-ms N]
+//
+// --delay-ms N: the fake API answers each model request N ms late, a model's latency (default 0:
+// at once, the row docs/performance.md reports). With a delay it is a different row: the header says so.
 //
 // Uses test/harness/claude (CAPSULE_HARNESS_DIR overrides) and the pinned client.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,8 +20,14 @@ import { parseArgs } from 'node:util';
 import { loadTs } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean' }, keep: { type: 'boolean' } } });
+const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean' }, keep: { type: 'boolean' }, 'delay-ms': { type: 'string', default: '0' }, help: { type: 'boolean' } } });
+if (values.help) {
+  console.log('node bench/interactive-session.mjs [--reps 5] [--json] [--keep] [--delay-ms N]\n  --reps N      repetitions (ABBA), default 5\n  --json        print the numbers as JSON\n  --keep        keep each session\'s logs (and say where)\n  --delay-ms N  the fake API answers each model request N ms late (a model\'s latency); default 0');
+  process.exit(0);
+}
 const REPS = Number(values.reps);
+const DELAY_MS = Number(values['delay-ms']);
+if (!Number.isInteger(DELAY_MS) || DELAY_MS < 0) throw new Error(`--delay-ms wants a whole number of ms, not ${values['delay-ms']}`);
 /** Ten turns, each with a tool call (Write, Bash failing and passing, Read), and /clear after the fifth. */
 export const TURNS = ['S1-WRITE write the widget', 'S2-TEST run the widget test', 'S3-FIX fix the widget', 'S4-READ read the widget', 'S5-TEST run the widget test again', '/clear', 'S3-FIX fix it once more', 'S4-READ read it again', 'S2-TEST run the test once more', 'S5-TEST and again', 'S10-NOTES write the notes'];
 
@@ -32,7 +41,7 @@ writeFileSync(join(EMPTY_PLUGIN, '.claude-plugin', 'plugin.json'), JSON.stringif
 
 /** One session in a fresh repository; returns its time, per-turn times and the hook waits its debug log shows. */
 async function session(withPlugin) {
-  const h = await StreamHarness.start({ name: `bench-interactive-${withPlugin ? 'plugin' : 'bare'}`, script, turnTimeoutMs: 120_000 });
+  const h = await StreamHarness.start({ name: `bench-interactive-${withPlugin ? 'plugin' : 'bare'}`, script, turnTimeoutMs: 120_000, responseDelayMs: DELAY_MS });
   try {
     const t0 = performance.now();
     const s = h.session({ name: 'user', pluginDir: withPlugin ? ROOT : EMPTY_PLUGIN });
@@ -105,9 +114,9 @@ for (const s of plugin) for (const w of s.hookWaits) (byHook[w.hook] ??= []).pus
 // What a turn waits on: UserPromptSubmit and the part of Stop the client waited for before backgrounding it.
 const turnHooks = (w) => w.hook === 'UserPromptSubmit' || w.hook === 'Stop';
 const perTurn = plugin.map((s) => s.hookWaits.filter(turnHooks).reduce((sum, w) => sum + w.ms, 0) / (TURNS.length - 1));
-if (values.json) console.log(JSON.stringify({ ...row, bare: bare.map((s) => s.ms), plugin: plugin.map((s) => s.ms), byHook, perTurn }, null, 2));
+if (values.json) console.log(JSON.stringify({ ...row, delayMs: DELAY_MS, bare: bare.map((s) => s.ms), plugin: plugin.map((s) => s.ms), byHook, perTurn }, null, 2));
 else {
-  console.log(`Interactive whole session, measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${cpus().length} cores, ${REPS} repetitions, interleaved; 1-minute load average ${loads.map((l) => l.toFixed(1)).join(' → ')}): one stream-json client process, ${TURNS.length - 1} turns with tool calls and one /clear, from the client's start to the last result.`);
+  console.log(`Interactive whole session, measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (${cpus().length} cores, ${REPS} repetitions, interleaved; 1-minute load average ${loads.map((l) => l.toFixed(1)).join(' → ')}): one stream-json client process, ${TURNS.length - 1} turns with tool calls and one /clear, from the client's start to the last result${DELAY_MS > 0 ? `; **the fake API answers each model request ${DELAY_MS} ms late** (a model's latency: not the default row, which answers at once)` : ''}.`);
   console.log('');
   console.log('| session | median | each repetition | ratio | target | met |');
   console.log('| --- | ---: | --- | ---: | ---: | --- |');
