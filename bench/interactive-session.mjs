@@ -129,4 +129,18 @@ else {
   console.log('| --- | ---: | ---: | ---: |');
   for (const [hook, ws] of Object.entries(byHook)) console.log(`| ${hook} | ${median(ws.map((w) => w.ms)).toFixed(0)} ms | ${(ws.length / plugin.length).toFixed(1)} | ${(ws.filter((w) => w.background).length / plugin.length).toFixed(1)} |`);
   console.log(`| **per turn** (UserPromptSubmit + Stop, over ${TURNS.length - 1} turns) | ${median(perTurn).toFixed(0)} ms | | |`);
+  // Where the difference goes: what the client waited for (the debug log; SessionEnd logs no
+  // duration, so it shows only in the /clear turn below), and the rest: the client's own work
+  // slowed by background hooks sharing the CPU, and SessionEnd.
+  const waited = median(plugin.map((s) => s.hookWaits.filter((w) => !w.background).reduce((sum, w) => sum + w.ms, 0)));
+  console.log('');
+  console.log(`Of the ${((row.pluginMs - row.bareMs) / 1000).toFixed(2)} s a session takes longer with the plugin, the client waited ${(waited / 1000).toFixed(2)} s on hooks it ran in the foreground (median per session); the rest is SessionEnd (no duration in the log) and the client's own work slowed by the hooks it runs in the background. Per turn, the median time from sending it to its result:`);
+  console.log('');
+  console.log('| turn | without | with | difference |');
+  console.log('| --- | ---: | ---: | ---: |');
+  TURNS.forEach((text, i) => {
+    const a = median(bare.map((s) => s.turns[i]));
+    const b = median(plugin.map((s) => s.turns[i]));
+    console.log(`| ${i + 1}. ${text.split(' ')[0]}${i === 0 ? " (with the client's start)" : ''} | ${a.toFixed(0)} ms | ${b.toFixed(0)} ms | ${(b - a).toFixed(0)} ms |`);
+  });
 }
