@@ -26,6 +26,7 @@ if (values.help) {
   process.exit(0);
 }
 const REPS = Number(values.reps);
+if (values.keep) process.env.CAPSULE_E2E_KEEP = '1';
 const DELAY_MS = Number(values['delay-ms']);
 if (!Number.isInteger(DELAY_MS) || DELAY_MS < 0) throw new Error(`--delay-ms wants a whole number of ms, not ${values['delay-ms']}`);
 /** Ten turns, each with a tool call (Write, Bash failing and passing, Read), and /clear after the fifth. */
@@ -58,10 +59,10 @@ async function session(withPlugin) {
     await s.close();
     const debug = readFileSync(join(h.out, 'user.debug.log'), 'utf8');
     if (withPlugin) checkPluginWorked(h);
-    if (values.keep) process.stderr.write(`logs: ${h.out}\n`);
     return { ms, turns, hookWaits: hookWaits(debug) };
   } finally {
-    if (!values.keep) await h.close();
+    // Always closed: a fake API left running kept the bench from exiting. --keep keeps the logs (close() says where).
+    await h.close();
   }
 }
 
