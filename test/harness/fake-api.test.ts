@@ -8,14 +8,15 @@ import { tempDir } from '../support/temp-dirs';
 
 interface Fake {
   url: string;
+  logPath: string;
   log: () => Array<Record<string, any>>;
   stop: () => void;
 }
 
-async function startFake(host: 'claude' | 'codex' | 'copilot', rules: unknown[]): Promise<Fake> {
+async function startFake(host: 'claude' | 'codex' | 'copilot', rules: unknown[], extraArgs: string[] = []): Promise<Fake> {
   const dir = tempDir(`capsule-fake-${host}-`);
   writeFileSync(join(dir, 'script.json'), JSON.stringify({ rules }));
-  const child: ChildProcess = spawn(process.execPath, [join(__dirname, host, 'fake-api.mjs'), '--port', '0', '--port-file', join(dir, 'port'), '--log', join(dir, 'requests.jsonl'), '--script', join(dir, 'script.json'), '--lifetime', '60'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(process.execPath, [join(__dirname, host, 'fake-api.mjs'), '--port', '0', '--port-file', join(dir, 'port'), '--log', join(dir, 'requests.jsonl'), '--script', join(dir, 'script.json'), '--lifetime', '60', ...extraArgs], { stdio: 'ignore' });
   // Up to 30 s: on a loaded CI machine a node start alone can take seconds.
   let port = '';
   for (let i = 0; i < 600 && port === '' && child.exitCode === null; i++) {
@@ -25,6 +26,7 @@ async function startFake(host: 'claude' | 'codex' | 'copilot', rules: unknown[])
   if (!/^\d+$/.test(port)) throw new Error(`the fake ${host} API did not start (port file: ${JSON.stringify(port)})`);
   return {
     url: `http://127.0.0.1:${port}`,
+    logPath: join(dir, 'requests.jsonl'),
     log: () => readFileSync(join(dir, 'requests.jsonl'), 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l)),
     stop: () => child.kill('SIGKILL'),
   };
@@ -72,6 +74,32 @@ describe('the fake Anthropic Messages API', () => {
     expect(log.map((r) => r.seq)).toEqual([1, 2, 3, 4]);
     expect(JSON.stringify(log)).not.toContain('sk-secret');
   });
+});
+
+describe('the fake Anthropic Messages API with --delay-ms (a model latency for benches)', () => {
+  let fake: Fake;
+  beforeAll(async () => {
+    fake = await startFake('claude', [{ name: 'any', when: { any: true }, respond: { text: 'late' } }], ['--delay-ms', '60000']);
+  }, 45_000);
+  afterAll(() => fake?.stop());
+
+  it('logs the request at once and holds the answer back: nothing has arrived once the request is logged', async () => {
+    const aborter = new AbortController();
+    let answered = false;
+    const pending = fetch(`${fake.url}/v1/messages?beta=true`, { method: 'POST', signal: aborter.signal, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stream: true, model: 'm', messages: [{ role: 'user', content: 'hi' }] }) }).then(
+      () => (answered = true),
+      () => undefined,
+    );
+    while (!existsSync(fake.logPath) || readFileSync(fake.logPath, 'utf8') === '') await new Promise((r) => setTimeout(r, 20));
+    // A request the fake answers at once, sent after the held one was logged: an undelayed answer
+    // to the first would have been written before this one was even read.
+    await (await fetch(`${fake.url}/v1/models`)).json();
+    await new Promise((r) => setTimeout(r, 100));
+    expect(fake.log().map((r) => r.rule)).toEqual(['any', undefined]);
+    expect(answered).toBe(false);
+    aborter.abort();
+    await pending;
+  }, 45_000);
 });
 
 describe('the fake OpenAI Responses API', () => {

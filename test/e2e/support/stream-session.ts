@@ -76,7 +76,7 @@ export class StreamHarness {
     writeFileSync(scriptPath, typeof opts.script === 'string' ? readFileSync(opts.script, 'utf8') : JSON.stringify(opts.script, null, 2));
     const netns = opts.isolate === false ? null : openNetNamespace();
     const lifetime = String(opts.lifetimeSeconds ?? 1800);
-    const fakeArgs = [join(harness, 'fake-api.mjs'), '--port', '0', '--port-file', join(out, 'port'), '--log', join(out, 'requests.jsonl'), '--lifetime', lifetime, '--script', scriptPath];
+    const fakeArgs = [join(harness, 'fake-api.mjs'), '--port', '0', '--port-file', join(out, 'port'), '--log', join(out, 'requests.jsonl'), '--lifetime', lifetime, '--script', scriptPath, ...(opts.responseDelayMs ? ['--delay-ms', String(opts.responseDelayMs)] : [])];
     const fake = spawnIn(netns, process.execPath, fakeArgs, { cwd: out, stdio: ['ignore', 'ignore', 'pipe'] });
     fake.stderr?.on('data', (d: Buffer) => appendFileSync(join(out, 'fake-api.err'), d.toString('utf8')));
     const port = await waitForPort(join(out, 'port'), fake);
@@ -180,6 +180,8 @@ export interface StreamHarnessOptions {
   lifetimeSeconds?: number;
   /** false: do not run in a loopback-only network namespace even when possible. */
   isolate?: boolean;
+  /** The fake API answers each model request this many ms late (a model's latency; default 0, at once). */
+  responseDelayMs?: number;
 }
 
 /** Options of one session (one client process). */

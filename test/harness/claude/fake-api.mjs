@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // A scripted fake of the Anthropic Messages API, for the real Claude Code client on loopback.
 //
-//   node fake-api.mjs [--port 0] [--port-file F] [--log requests.jsonl] [--script rules.json] [--lifetime S]
+//   node fake-api.mjs [--port 0] [--port-file F] [--log requests.jsonl] [--script rules.json] [--lifetime S] [--delay-ms N]
+//
+// --delay-ms: each /v1/messages answer waits N ms first, a model's latency for benches (default 0: at once).
 //
 // Claude Code 2.1 sends `POST /v1/messages?beta=true` with `stream: true` for everything: turns,
 // titles and other side requests (no tools), and compaction (the compact prompt is a text block
@@ -151,7 +153,8 @@ serve(options, (req, res) => {
       return json(res, e.status ?? 500, { type: 'error', error: { type: e.type ?? 'api_error', message: e.message ?? 'fake error' } });
     }
     const msg = message(respond, body);
-    return body.stream ? stream(res, msg) : json(res, 200, msg);
+    const answer = () => (body.stream ? stream(res, msg) : json(res, 200, msg));
+    return options.delayMs > 0 ? void setTimeout(answer, options.delayMs) : answer();
   }
   if (req.method === 'POST' && req.path === '/v1/messages/count_tokens') {
     req.log({ body });

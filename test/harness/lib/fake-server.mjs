@@ -23,6 +23,8 @@ export function serverOptions(argv = process.argv.slice(2), env = process.env) {
     log: flags.get('log') ?? env.FAKE_API_LOG ?? 'fake-api-requests.jsonl',
     script: flags.get('script') ?? env.FAKE_API_SCRIPT ?? null,
     lifetimeSec: Number(flags.get('lifetime') ?? env.FAKE_API_LIFETIME ?? 120),
+    // A model's latency, when a bench wants one (claude/fake-api.mjs holds each model answer this long; default none).
+    delayMs: Number(flags.get('delay-ms') ?? env.FAKE_API_DELAY_MS ?? 0),
   };
 }
 
