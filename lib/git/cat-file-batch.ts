@@ -1,6 +1,5 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { CapsuleError } from '../errors/capsule-error';
-import type { TreeView } from './tree-bytes';
 import { DEFAULT_GIT_TIMEOUT_MS, gitSpawnGroup, releaseGitChild, translateSpawnError, trackGitChild, type GitRunner } from './git-runner';
 import { childProcess } from './lazy-modules';
 
@@ -30,7 +29,7 @@ export const DEFAULT_MAX_OBJECT_BYTES = 32 * 1024 * 1024;
 /** A header line (`<oid> <type> <size>`) is far shorter; longer output is not cat-file's. */
 const MAX_HEADER_BYTES = 4096;
 
-/** Reads objects by name (`<oid>`, `<rev>:<path>`, …): a `cat-file --batch`, or the files themselves (FileObjectReader). */
+/** Reads objects by name (`<oid>`, `<rev>:<path>`, …): the long-lived `cat-file --batch` below. */
 export interface ObjectReader {
   /** The object, or null when git would say it is missing. */
   read(name: string, opts?: ReadOptions): Promise<GitObject | null>;
@@ -40,8 +39,6 @@ export interface ObjectReader {
 export interface StoreObjectReader extends ObjectReader {
   readText(name: string, opts?: ReadOptions): Promise<string | null>;
   close(): Promise<void>;
-  /** The tree's entries indexed, kept per tree id by readers that cache them. */
-  treeView?(tree: GitObject): TreeView;
 }
 
 interface Pending {

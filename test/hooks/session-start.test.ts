@@ -113,11 +113,6 @@ describe('makeSessionStartHook', () => {
     it('starts at most 3 by default (cat-file, fast-import and the unpack-objects it forks)', async () => {
       expect((await gitProcessesOfResume({})).length).toBeLessThanOrEqual(3);
     });
-
-    it('starts only fast-import with the object files opted in: objects come from the git files, and the consumption is committed through the one write path', async () => {
-      const started = await gitProcessesOfResume({ CAPSULE_OBJECT_FILES: '1' });
-      expect(started.map((argv) => argv.filter((a) => a === 'fast-import' || a === 'cat-file'))).toEqual([['fast-import']]);
-    });
   });
 
   it('runs the resume runtime on clear and injects its text', async () => {
