@@ -16,12 +16,12 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { median, timeCold } from './lib/measure.mjs';
 import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '21' }, rows: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = benchArgs(import.meta.url, { options: { runs: { type: 'string', default: '21' }, rows: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const HOOKS = join(ROOT, 'dist', 'hooks');
 const WORK = join(ROOT, '.bench-tmp', 'floors');

@@ -2,7 +2,9 @@
 // them, against a floor of `node -e 0`. Runs are interleaved (floor, hook, floor, hook, …) so
 // load from other processes hits both alike; medians are reported with the ratio to the floor.
 //
-//   node bench/hooks.mjs [--runs 15] [--capsules 10000] [--month-shard 1000] [--all-active] [--json]
+//   node bench/hooks.mjs [--runs 15] [--capsules 10000] [--month-shard 1000] [--all-active] [--only ROW,…] [--json]
+//
+// --only: the rows whose names start with one of these (e.g. `SessionStart(clear),UserPromptSubmit`).
 //
 // Every row runs on one fixture (bench/lib/memory-fixture.ts): N capsules, 2 % active, the newest
 // `--month-shard` of them in the current UTC month (where every write of the run lands), each
@@ -18,13 +20,13 @@ import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, wr
 import { createHash } from 'node:crypto';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { keepObjectsLow, pastHousekeepingMark } from './lib/housekeeping-marks.mjs';
 import { loadFixtureBuilder } from './lib/load-ts.mjs';
 import { median, timeCold } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = benchArgs(import.meta.url, { options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, 'month-shard': { type: 'string', default: '1000' }, 'all-active': { type: 'boolean' }, only: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const N = Number(values.capsules);
 const MONTH_SHARD = Number(values['month-shard']);

@@ -16,15 +16,11 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { loadTs } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean' }, keep: { type: 'boolean' }, 'delay-ms': { type: 'string', default: '0' }, help: { type: 'boolean' } } });
-if (values.help) {
-  console.log('node bench/interactive-session.mjs [--reps 5] [--json] [--keep] [--delay-ms N]\n  --reps N      repetitions (ABBA), default 5\n  --json        print the numbers as JSON\n  --keep        keep each session\'s logs (and say where)\n  --delay-ms N  the fake API answers each model request N ms late (a model\'s latency); default 0');
-  process.exit(0);
-}
+const { values } = benchArgs(import.meta.url, { options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean' }, keep: { type: 'boolean' }, 'delay-ms': { type: 'string', default: '0' } } });
 const REPS = Number(values.reps);
 if (values.keep) process.env.CAPSULE_E2E_KEEP = '1';
 const DELAY_MS = Number(values['delay-ms']);

@@ -18,13 +18,13 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { keepObjectsLow } from './lib/housekeeping-marks.mjs';
 import { median, timeCold } from './lib/measure.mjs';
 import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, authors: { type: 'string', default: '20' }, baseline: { type: 'string' }, json: { type: 'boolean' } } });
+const { values } = benchArgs(import.meta.url, { options: { runs: { type: 'string', default: '15' }, capsules: { type: 'string', default: '10000' }, authors: { type: 'string', default: '20' }, baseline: { type: 'string' }, json: { type: 'boolean' } } });
 const RUNS = Number(values.runs);
 const N = Number(values.capsules);
 const AUTHORS = Number(values.authors);

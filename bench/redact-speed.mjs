@@ -8,8 +8,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
+import { benchArgs } from './lib/bench-args.mjs';
 
-const runs = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 9;
+const runs = Number(benchArgs(import.meta.url, { options: { runs: { type: 'string', default: '9' } } }).values.runs) || 9;
 const dir = mkdtempSync(join(tmpdir(), 'redact-bench-'));
 const entry = join(dir, 'entry.ts');
 writeFileSync(

@@ -1,6 +1,10 @@
 // `npm run bench`: whole-process medians of the store's rows on fixtures of 100, 1,000 and
 // 10,000 capsules, loose and after `git gc`, each divided by `node -e 0` measured in the same
 // run, interleaved round-robin so load drift hits every row alike. Writes bench/results.md.
+//
+//   [BENCH_SIZES=100,1000,10000] [BENCH_RUNS=11] node bench/run.mjs
+//
+// `BENCH_SIZES=100 BENCH_RUNS=3` is a smoke run. It takes no options.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -11,6 +15,9 @@ import { loadFixtureBuilder } from './lib/load-ts.mjs';
 import { median } from './lib/measure.mjs';
 import { selectNewestActiveRow, writeCapsuleRow } from './lib/store-rows.mjs';
 import { resumeRow } from './lib/resume-rows.mjs';
+import { benchArgs } from './lib/bench-args.mjs';
+
+benchArgs(import.meta.url, { options: {} });
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const BUNDLE = join(ROOT, 'dist', 'git-capsule.js');

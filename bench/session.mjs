@@ -11,11 +11,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { loadTs } from './lib/load-ts.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { reps: { type: 'string', default: '3' }, json: { type: 'boolean' } } });
+const { values } = benchArgs(import.meta.url, { options: { reps: { type: 'string', default: '3' }, json: { type: 'boolean' } } });
 const REPS = Number(values.reps);
 /** Ten steps: edits, a failing and a passing test, a read, /compact, /clear, and work after each. */
 export const SESSION_PROMPTS = ['S1-WRITE write the widget', 'S2-TEST run the widget test', 'S3-FIX fix the widget', 'S4-READ read the widget', 'S5-TEST run the widget test again', '/compact', 'S7-AFTER-COMPACT what now?', '/clear', '@continue:S9-AFTER-CLEAR what now?', 'S10-NOTES write the notes'];

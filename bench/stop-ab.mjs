@@ -15,12 +15,12 @@ import { execFileSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { median, timeCold } from './lib/measure.mjs';
 import { makeProjectRepo } from './lib/project-repo.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values, positionals } = parseArgs({ options: { rounds: { type: 'string', default: '41' } }, allowPositionals: true });
+const { values, positionals } = benchArgs(import.meta.url, { options: { rounds: { type: 'string', default: '41' } }, allowPositionals: true });
 const ROUNDS = Number(values.rounds);
 if (positionals.length === 0 || !Number.isInteger(ROUNDS) || ROUNDS < 1) {
   console.error('usage: node bench/stop-ab.mjs [--rounds 41] <dist> [<dist> ...]');

@@ -11,11 +11,11 @@ import { appendFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from '
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { median } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({ options: { other: { type: 'string' }, this: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '9' }, seed: { type: 'string', default: '60' }, json: { type: 'boolean' } } });
+const { values } = benchArgs(import.meta.url, { options: { other: { type: 'string' }, this: { type: 'string', default: 'dist' }, rounds: { type: 'string', default: '9' }, seed: { type: 'string', default: '60' }, json: { type: 'boolean' } } });
 if (!values.other) throw new Error('--other <dist dir> is required (e.g. git archive <old commit> dist | tar -x -C /tmp/old)');
 const ROUNDS = Number(values.rounds);
 const SEED = Number(values.seed);

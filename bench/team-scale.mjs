@@ -22,12 +22,12 @@ import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { loadTs } from './lib/load-ts.mjs';
 import { median } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     authors: { type: 'string', default: '5,20' }, sessions: { type: 'string', default: '2' }, turns: { type: 'string', default: '10' },
     days: { type: 'string', default: '1' }, 'sync-every': { type: 'string', default: '10' }, 'seed-days': { type: 'string', default: '365' },

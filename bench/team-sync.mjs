@@ -15,11 +15,11 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileS
 import { cpus, loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './lib/bench-args.mjs';
 import { median } from './lib/measure.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     authors: { type: 'string', default: '5' }, sessions: { type: 'string', default: '2' }, turns: { type: 'string', default: '150' },
     days: { type: 'string', default: '5' }, 'sync-every': { type: 'string', default: '25' }, 'clear-every': { type: 'string', default: '50' },
