@@ -38,28 +38,26 @@ describe("the resume ledger's signatures", () => {
   });
   afterEach(() => cleanup(repo.dir));
 
-  it('are those of the tip the selection read, even when the branch moves before they are checked (the consume commit runs beside them)', async () => {
-    const selected = commitOnBranch(repo, 'unsigned revision', false);
-    commitOnBranch(repo, 'a later signed revision', true); // the branch moved on: what a write running meanwhile does
+  /** The signature noteSignatures gives the ledger entry of the capsule at PATH, read at `tip`. */
+  async function signatureNoted(why: Pick<Rejection, 'reason' | 'detail'>, tip: string): Promise<Rejection['signature']> {
     const store = await openStore({ cwd: repo.dir, env: repo.env });
-    const rejected: Rejection[] = [{ id: '01M9739ACJ00000000000009RG', path: PATH, status: 'active', reason: 'no-identity', detail: 'no writer recorded' }];
+    const rejected: Rejection[] = [{ id: '01M9739ACJ00000000000009RG', path: PATH, status: 'active', ...why }];
     try {
-      await noteSignatures(store, rejected, selected);
+      await noteSignatures(store, rejected, tip);
     } finally {
       await store.close();
     }
-    expect(rejected[0]!.signature).toEqual({ verified: false, status: 'N', signer: null });
+    return rejected[0]!.signature;
+  }
+
+  it('are those of the tip the selection read, even when the branch moves before they are checked (the consume commit runs beside them)', async () => {
+    const selected = commitOnBranch(repo, 'unsigned revision', false);
+    commitOnBranch(repo, 'a later signed revision', true); // the branch moved on: what a write running meanwhile does
+    expect(await signatureNoted({ reason: 'no-identity', detail: 'no writer recorded' }, selected)).toEqual({ verified: false, status: 'N', signer: null });
   });
 
   it("are git's verdict when the commit that brought a capsule in is signed", async () => {
     const signed = commitOnBranch(repo, 'signed revision', true);
-    const store = await openStore({ cwd: repo.dir, env: repo.env });
-    const rejected: Rejection[] = [{ id: '01M9739ACJ00000000000009RG', path: PATH, status: 'active', reason: 'other-author', detail: 'written by another author' }];
-    try {
-      await noteSignatures(store, rejected, signed);
-    } finally {
-      await store.close();
-    }
-    expect(rejected[0]!.signature).toMatchObject({ verified: false, status: 'B' });
+    expect(await signatureNoted({ reason: 'other-author', detail: 'written by another author' }, signed)).toMatchObject({ verified: false, status: 'B' });
   });
 });
