@@ -26,7 +26,8 @@ describe('estimateLooseObjects', () => {
   it('scales what four fanout folders hold to all 256, ignoring what is not an object', () => {
     const repo = makeIsolatedRepo();
     try {
-      const objects = join(repo.dir, '.git', 'objects');
+      // A folder of its own: the repository's own objects (its first commit's id follows the clock) may land in a sampled folder.
+      const objects = join(repo.root, 'objects');
       for (const folder of ['17', '5a']) {
         mkdirSync(join(objects, folder), { recursive: true });
         for (let i = 0; i < 3; i += 1) writeFileSync(join(objects, folder, `${String(i).repeat(38)}`), '');
