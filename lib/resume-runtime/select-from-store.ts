@@ -147,12 +147,11 @@ export function wantsSignatures(rejected: readonly Rejection[]): boolean {
 
 /**
  * Marks each ledger entry of a capsule that is not this clone's with git's own check of the
- * signature on the commit that brought it in (store.signaturesOf: one `git log`, or none where
- * the newest commits can only say "not signed"), so the ledger says verified or unverified as
- * `git capsule show` and `list` do. A git failure leaves them unmarked: the ledger is never lost
- * for it. `tip`: the memory branch's commit the selection read, taken before anything this
- * resume writes (runResume runs this beside the consume commit, whose layout upgrade may move a
- * capsule's files: the answer must be the selected tip's).
+ * signature on the commit that brought it in (store.signaturesOf, one `git log`), so the ledger
+ * says verified or unverified as `git capsule show` and `list` do. A git failure leaves them
+ * unmarked: the ledger is never lost for it. `tip`: the memory branch's commit the selection
+ * read, taken before anything this resume writes (runResume runs this beside the consume commit,
+ * whose layout upgrade may move a capsule's files: the answer must be the selected tip's).
  */
 export async function noteSignatures(store: MemoryStore, rejected: Rejection[], tip: string): Promise<void> {
   const named = signatureTargets(rejected);
