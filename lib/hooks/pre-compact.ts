@@ -11,7 +11,6 @@ import { readSessionState, writeSessionState } from '../local-state/session-stat
 import { mintCapsuleId } from '../store/random-bytes';
 import { awaitAutosave } from './await-autosave';
 import { markFold } from './mark-fold';
-import { clearAutosaveInFlight } from '../local-state/autosave-in-flight';
 import { leavePendingContext } from '../local-state/pending-context';
 import type { HookContext } from './run-hook';
 import type { LineageSignal } from '../local-state/lineage-signal';
@@ -36,7 +35,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
       if (signal) leaveHandOver(ctx, signal, input.session_id, 'compact');
       await awaitAutosave(ctx, { sessionId: input.session_id }); // a Stop still folding this session
       // And one that starts late (in the background) waits for this fold instead of racing it.
-      const marked = markFold(ctx, input.session_id, signal);
+      const unmark = markFold(ctx, input.session_id, signal);
       const store = lazyStore(deps, ctx);
       try {
         const auto = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path, always: true }, ctx, deps);
@@ -54,7 +53,7 @@ export function makePreCompactHook(deps: HookDeps): HookSpec<'PreCompact'> {
         };
       } finally {
         store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
-        if (marked) clearAutosaveInFlight(ctx.runtimeDir, input.session_id);
+        unmark();
       }
     },
   };

@@ -8,7 +8,6 @@ import { pruneDeadLineages } from '../local-state/lineage-record';
 import { leaveHandOver } from './hand-over';
 import type { HookSpec } from './run-hook';
 import { awaitAutosave, SESSION_END_WAIT_MS } from './await-autosave';
-import { clearAutosaveInFlight } from '../local-state/autosave-in-flight';
 import { markFold } from './mark-fold';
 
 /**
@@ -29,7 +28,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
       await awaitAutosave(ctx, { sessionId: input.session_id }, SESSION_END_WAIT_MS);
       // Visible while it folds: the next session's SessionStart(clear), which the client may start
       // before this hook ends, waits for it instead of folding the same turn at once.
-      const marked = markFold(ctx, input.session_id, signal);
+      const unmark = markFold(ctx, input.session_id, signal);
       const store = lazyStore(deps, ctx);
       try {
         const saved = await foldAutosave(store, { sessionId: input.session_id, transcriptPath: input.transcript_path }, ctx, deps);
@@ -37,7 +36,7 @@ export function makeSessionEndHook(deps: HookDeps): HookSpec<'SessionEnd'> {
         if (signal && saved?.commit) leaveHandOver(ctx, signal, input.session_id, 'clear', undefined, input.transcript_path);
       } finally {
         store.release(); // not awaited: the hook's process exits next (lazy-store.ts)
-        if (marked) clearAutosaveInFlight(ctx.runtimeDir, input.session_id);
+        unmark();
         pruneLocalState(ctx.runtimeDir, ctx.now());
         pruneDeadLineages(ctx.runtimeDir); // every resume reads the records: keep only live clients'
         clearSessionCap(ctx.runtimeDir, input.session_id); // a runtime cap is the session's own: it ends with it

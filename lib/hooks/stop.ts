@@ -6,7 +6,6 @@ import { readHookGitConfig } from './hook-git-config';
 import { lazyStore } from './lazy-store';
 import type { HookSpec } from './run-hook';
 import { noteLiveSession } from './hand-over';
-import { clearAutosaveInFlight } from '../local-state/autosave-in-flight';
 import { awaitAutosave } from './await-autosave';
 import { markFold } from './mark-fold';
 import { thisProcessStamp } from '../local-state/prompt-journal';
@@ -34,7 +33,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       await awaitAutosave(ctx, { sessionId: input.session_id });
       // Visible while it folds and commits: the hooks that read or consume the branch wait for it
       // (await-autosave.ts). Removed only after the cursor is saved; a killed run's is stale.
-      const marked = markFold(ctx, input.session_id, signal);
+      const unmark = markFold(ctx, input.session_id, signal);
       const gitConfig = await readHookGitConfig(ctx);
       let budget: StopBudgetPlan | undefined;
       const planBudget = () => (budget ??= planBudgetOnStop(input, { ...ctx, gitConfig }));
@@ -50,7 +49,7 @@ export function makeStopHook(deps: HookDeps): HookSpec<'Stop'> {
       } finally {
         // Not awaited: cat-file exits by itself once its input is closed (lazy-store.ts).
         store.release();
-        if (marked) clearAutosaveInFlight(ctx.runtimeDir, input.session_id);
+        unmark();
       }
       return planBudget().apply();
     },
