@@ -4,14 +4,27 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shellLineageSignal } from '../../lib/cli/shell-lineage';
 
-/** The pid of a process's only child, from /proc (waits until the child is there). */
-async function childOf(pid: number): Promise<number> {
+function comm(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The pid of a process's only child, from /proc, once that child runs `command` (waits until
+ * then). The child shows up at the fork, before it has exec'd: until then it is a copy of its
+ * parent, named codex here, and the walk would rightly take it for the client.
+ */
+async function childOf(pid: number, command: string): Promise<number> {
   for (let i = 0; i < 200; i++) {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
-    if (children !== '') return Number(children.split(' ')[0]);
+    const child = children === '' ? 0 : Number(children.split(' ')[0]);
+    if (child !== 0 && comm(child) === command) return child;
     await new Promise((r) => setTimeout(r, 10));
   }
-  throw new Error(`process ${pid} started no child`);
+  throw new Error(`process ${pid} started no ${command}`);
 }
 
 // A real process tree shaped like a verb run by the model: a process named `codex` (a shell
@@ -25,7 +38,7 @@ async function childOf(pid: number): Promise<number> {
     symlinkSync('/bin/sh', join(dir, 'codex'));
     // `; :` keeps the shell from exec-ing sleep, so sleep is the client's child.
     client = spawn(join(dir, 'codex'), ['-c', 'sleep 30; :'], { stdio: 'ignore' });
-    below = await childOf(client.pid!);
+    below = await childOf(client.pid!, 'sleep');
   });
   afterAll(() => {
     client?.kill('SIGKILL');
