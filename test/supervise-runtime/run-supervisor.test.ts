@@ -73,7 +73,11 @@ describe('runSupervisor', () => {
     const input = new PassThrough();
     const running = supervise(input, { fakeEnv: { FAKE_TURN_MS: '400' } });
     input.write('slow turn\n');
-    setTimeout(() => input.end('{"type":"control_request","request_id":"r1","request":{"subtype":"interrupt"}}\n'), 100);
+    // Right behind the message, not on a timer: 100 ms late on a loaded machine (a GC pause in
+    // this worker) could land it after the fake's 400 ms turn ended. The message is sent first
+    // (nothing runs yet), so the control line still meets a running turn: held behind it, it would
+    // reach the client only after the turn's result, and say so.
+    input.end('{"type":"control_request","request_id":"r1","request":{"subtype":"interrupt"}}\n');
     const r = await running;
     expect(r.lines.map((l) => JSON.parse(l)).find((e) => e.type === 'control_response')).toMatchObject({ while_running: true, request_id: 'r1' });
   });
