@@ -30,6 +30,13 @@ describe('the hand-over record', () => {
     for (const p of sleepers.splice(0)) p.kill('SIGKILL');
   });
 
+  /** SIGKILLs a client process and waits until it is gone (reaped), not a fixed time a loaded machine may outlast. */
+  function killed(p: ChildProcess): Promise<void> {
+    const exited = new Promise<void>((done) => p.once('exit', () => done()));
+    p.kill('SIGKILL');
+    return exited;
+  }
+
   /** A live client process of its own, as two terminals would be: its pid and start time are the signal. */
   function client(): LineageSignal {
     const p = spawn('sleep', ['60'], { stdio: 'ignore' });
@@ -133,8 +140,7 @@ describe('the hand-over record', () => {
     recordLiveSession(dir, a, 'A0', NOW, { fresh: true });
     recordLiveSession(dir, b, 'B0', NOW, { fresh: true });
     recordLiveSession(dir, gone, 'G0', NOW, { fresh: true });
-    sleepers.pop()!.kill('SIGKILL');
-    return new Promise<void>((done) => setTimeout(done, 200)).then(() => {
+    return killed(sleepers.pop()!).then(() => {
       expect(readLiveSessions(dir, a, NOW)).toEqual(['B0']);
     });
   });
@@ -157,8 +163,7 @@ describe('the hand-over record', () => {
     const reused: LineageSignal = { ...live, key: `${live.key}0`, processStart: '1' };
     recordLiveSession(dir, { ...reused, pid: live.pid }, 'R0', NOW, { fresh: true });
     recordLiveSession(dir, { host: 'claude', key: 'no-pid' }, 'N0', NOW, { fresh: true });
-    sleepers.pop()!.kill('SIGKILL');
-    await new Promise<void>((done) => setTimeout(done, 200));
+    await killed(sleepers.pop()!);
     expect(pruneDeadLineages(dir)).toBe(2);
     expect(readdirSync(join(dir, 'lineage')).sort()).toEqual([`claude-${live.key}.json`, 'claude-no-pid.json']);
     expect(readLineage(dir, live)?.sessions).toEqual(['L0']);
