@@ -62,13 +62,15 @@ realClientDescribe('background (async) hooks in the real client', () => {
     rmSync(root, { recursive: true, force: true });
   });
 
-  /** One turn whose Stop hook runs probe.sh `label`; waits up to 5 s after the result for what the test checks (`settled`). */
+  /** One turn whose Stop hook runs probe.sh `label`; waits up to 20 s after the result for what the test checks (`settled`). */
   async function streamTurn(label: string, registration: Record<string, unknown>, settled: (events: ProbeEvent[]) => boolean = ended) {
     const log = join(root, `${label}.log`);
     const s = h.session({ name: label, pluginDir: probePlugin(root, label, registration), env: { PROBE_LOG: log } });
     const r = await s.send(`PROBE-${label} hello`);
     const resultAt = Date.now();
-    await settle(log, settled, 5_000);
+    // 20 s at most, though settle returns once the condition holds: the probe ends 3 s after it
+    // starts, and a loaded machine can start it late (5 s left 2 s of margin).
+    await settle(log, settled, 20_000);
     await s.close();
     return { resultAt, log: events(log), turn: r };
   }

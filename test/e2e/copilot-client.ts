@@ -104,7 +104,8 @@ export function runCopilotSession(opts: { name: string; script: string; inputs: 
   const portFile = join(out, 'fake-api.port');
   const server = spawn(process.execPath, [join(HARNESS_ROOT, 'copilot', 'fake-api.mjs'), '--port-file', portFile, '--log', join(out, 'requests.jsonl'), '--script', isAbsolute(opts.script) ? opts.script : join(__dirname, 'fixtures', opts.script), '--lifetime', '900'], { stdio: 'ignore' });
   try {
-    for (let i = 0; i < 100 && !existsSync(portFile); i++) spawnSync('sleep', ['0.1']);
+    // Up to 30 s for the fake API's node to start and write its port (the harness test allows as much).
+    for (let i = 0; i < 300 && !existsSync(portFile); i++) spawnSync('sleep', ['0.1']);
     const port = readFileSync(portFile, 'utf8').trim();
     const env: NodeJS.ProcessEnv = {
       ...process.env,
