@@ -27,6 +27,15 @@ const SCRIPT = {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** Whether a process is still running (gone, or a zombie its parent has not reaped, is not). */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}
+
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
   for (const started = Date.now(); !check(); await sleep(100)) if (Date.now() - started > ms) throw new Error(`waited ${ms} ms for ${what}`);
 }
@@ -119,7 +128,9 @@ realClientDescribe('a /clear before the last turn\'s Stop has started (the real 
     const realNode = process.execPath;
     const realGit = execFileSync('sh', ['-c', 'command -v git'], { encoding: 'utf8' }).trim();
     const lateFlag = join(h.out, 'stop-late');
-    writeFileSync(join(bin, 'node'), `#!/bin/sh\ncase "$*" in\n  *stop.js*) [ -e "${lateFlag}" ] && sleep 4 ;;\nesac\nexec "${realNode}" "$@"\n`, { mode: 0o755 });
+    // A late Stop notes its pid (kept across the exec) before it sleeps, so the test can wait for it to end.
+    const latePids = join(h.out, 'stop-late.pids');
+    writeFileSync(join(bin, 'node'), `#!/bin/sh\ncase "$*" in\n  *stop.js*) [ -e "${lateFlag}" ] && { echo $$ >> "${latePids}"; sleep 4; } ;;\nesac\nexec "${realNode}" "$@"\n`, { mode: 0o755 });
     writeFileSync(
       join(bin, 'git'),
       `#!/bin/sh\ncase " $* " in\n  *" fast-import "*) if tr '\\0' ' ' < /proc/$PPID/cmdline | grep -q session-end.js; then echo "fast-import refused (test shim)" >&2; exit 1; fi ;;\nesac\nexec "${realGit}" "$@"\n`,
@@ -133,7 +144,11 @@ realClientDescribe('a /clear before the last turn\'s Stop has started (the real 
     await s.clear();
     await s.send('AFTER-CLEAR what now?');
     afterClear = resumeBlockIn(h.firstRequestWith('AFTER-CLEAR')?.text ?? '');
-    await sleep(6000); // the late Stop ends before the client exits, finding nothing left to fold
+    // Every late Stop ends before the client exits, finding nothing left to fold: waited for by
+    // its pid, not a fixed 6 s a loaded machine can outlast (the last turn's Stop starts just
+    // after its result, hence the second's pause first).
+    await sleep(1000);
+    await until('the late Stops to end', () => !existsSync(latePids) || readFileSync(latePids, 'utf8').split('\n').filter(Boolean).every((pid) => !running(Number(pid))), 60_000);
     await s.close();
     debug = readFileSync(join(h.out, 'race.debug.log'), 'utf8');
   }, 400_000);
