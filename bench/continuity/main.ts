@@ -20,13 +20,39 @@ import type { Reset, Scenario } from './scenario-types';
 import { SETS } from './scenarios/index';
 import { scoreProbe, type ScenarioScore } from './score';
 
+const USAGE = `npm run bench:continuity -- [--set tuned|held-out|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+Each probe's line names its hook errors by code (the first word of each errors.log line).
+`;
+
+/** `hook errors: 2 (CLEARED_FOLD_FAILED ×2)`: what a probe's errors.log held, by code. */
+function hookErrorsNote(log: string): string {
+  const lines = log.split('\n').filter((l) => l.trim() !== '');
+  if (lines.length === 0) return '';
+  const codes = new Map<string, number>();
+  for (const line of lines) {
+    const code = line.trim().split(/\s/)[0]!;
+    codes.set(code, (codes.get(code) ?? 0) + 1);
+  }
+  return `, hook errors: ${lines.length} (${[...codes].map(([c, n]) => (n > 1 ? `${c} ×${n}` : c)).join(', ')})`;
+}
+
 async function main(): Promise<number> {
-  const { values } = parseArgs({
-    options: {
-      only: { type: 'string' }, reset: { type: 'string' }, jobs: { type: 'string' }, plugin: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' },
-      'step-timeout': { type: 'string' }, host: { type: 'string' }, set: { type: 'string' },
-    },
-  });
+  if (process.argv.includes('--help') || process.argv.includes('-h')) {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        only: { type: 'string' }, reset: { type: 'string' }, jobs: { type: 'string' }, plugin: { type: 'string' }, json: { type: 'string' }, keep: { type: 'boolean' },
+        'step-timeout': { type: 'string' }, host: { type: 'string' }, set: { type: 'string' },
+      },
+    }));
+  } catch (err) {
+    process.stderr.write(`bench:continuity: ${err instanceof Error ? err.message : String(err)}\n\n${USAGE}`);
+    return 2;
+  }
   const hosts = values.host === 'both' ? ['claude', 'codex'] : [values.host ?? 'claude'];
   if (!hosts.every((h) => h === 'claude' || h === 'codex')) {
     process.stderr.write(`bench:continuity: --host ${values.host}: expected claude, codex or both\n`);
@@ -80,7 +106,7 @@ async function main(): Promise<number> {
         const t0 = Date.now();
         const probe = await driver.run(scenario, reset);
         scores[i] = scoreProbe(scenario, reset, probe);
-        const hooks = probe.hookErrors.trim() === '' ? '' : `, hook errors: ${probe.hookErrors.trim().split('\n').length}`;
+        const hooks = hookErrorsNote(probe.hookErrors);
         process.stderr.write(`  ${scenario.name} /${reset}: ${scores[i]!.hits.length}/${scores[i]!.facts} facts, ${scores[i]!.violations.length} violations (${((Date.now() - t0) / 1000).toFixed(0)} s${hooks}${probe.out ? `, kept in ${probe.out}` : ''})\n`);
       }
     };
