@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { ensurePinnedClient, type PinnedClient } from './support/pinned-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency. */
 export const CLAUDE_CODE_VERSION = '2.1.332';
@@ -14,33 +15,23 @@ export const PLUGIN_DIR = join(REPO_ROOT, 'plugin');
 
 const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-client');
 
+/** Claude Code, pinned: the wrapper package's postinstall may not run, so the native binary is run directly. */
+export const CLAUDE_CLIENT: PinnedClient = {
+  pkg: '@anthropic-ai/claude-code',
+  version: CLAUDE_CODE_VERSION,
+  prefix: CLIENT_PREFIX,
+  bin: join('node_modules', '@anthropic-ai', 'claude-code-linux-x64', 'claude'),
+  binEnv: 'CLAUDE_BIN',
+  binWhat: `a claude ${CLAUDE_CODE_VERSION} binary`,
+  timeoutMs: 180_000,
+};
+
 /**
  * Returns the path of the real `claude` binary: `CLAUDE_BIN` when set, else the pinned
- * version installed once into `.e2e-client/` (cached; about 10 s the first time). The
- * wrapper package's postinstall may not run, so this uses the native binary directly.
+ * version installed once into `.e2e-client/` (cached; about 10 s the first time).
  */
 export function ensureClaudeClient(): string {
-  if (process.env.CLAUDE_BIN) {
-    if (!existsSync(process.env.CLAUDE_BIN)) throw new Error(`the real client cannot run: CLAUDE_BIN=${process.env.CLAUDE_BIN} does not exist`);
-    return process.env.CLAUDE_BIN;
-  }
-  const bin = join(CLIENT_PREFIX, 'node_modules', '@anthropic-ai', 'claude-code-linux-x64', 'claude');
-  if (!existsSync(bin) || installedVersion() !== CLAUDE_CODE_VERSION) {
-    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@anthropic-ai/claude-code@${CLAUDE_CODE_VERSION}`], { encoding: 'utf8', timeout: 180_000 });
-    if (r.status !== 0 || !existsSync(bin)) {
-      const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').filter(Boolean).pop() ?? `exit ${r.status}`;
-      throw new Error(`the real client cannot run: installing @anthropic-ai/claude-code@${CLAUDE_CODE_VERSION} into .e2e-client failed (${why}); set CLAUDE_BIN to a claude ${CLAUDE_CODE_VERSION} binary`);
-    }
-  }
-  return bin;
-}
-
-function installedVersion(): string | null {
-  try {
-    return require(join(CLIENT_PREFIX, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json')).version;
-  } catch {
-    return null;
-  }
+  return ensurePinnedClient(CLAUDE_CLIENT);
 }
 
 /** The repository's own end-to-end harness (test/harness/): fake model APIs and session drivers. */

@@ -4,36 +4,30 @@ import { tempDir } from '../support/temp-dirs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { HARNESS_ROOT, REPO_ROOT, clientTmp } from './claude-client';
+import { ensurePinnedClient, type PinnedClient } from './support/pinned-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency (about 400 MB). */
 export const CODEX_VERSION = '0.169.0';
 
 const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-codex');
 
+/** Codex, pinned: the package has no install script; its launcher finds the native binary in the platform package at run time. */
+export const CODEX_CLIENT: PinnedClient = {
+  pkg: '@openai/codex',
+  version: CODEX_VERSION,
+  prefix: CLIENT_PREFIX,
+  bin: join('node_modules', '.bin', 'codex'),
+  binEnv: 'CODEX_BIN',
+  binWhat: `a codex ${CODEX_VERSION} launcher`,
+  timeoutMs: 300_000,
+};
+
 /**
  * The real `codex` launcher: `CODEX_BIN` when set, else the pinned version installed once into
- * `.e2e-codex/` (ignored by git; about 12 s the first time). The package has no install script:
- * its launcher finds the native binary in the platform package at run time.
+ * `.e2e-codex/` (ignored by git; about 12 s the first time).
  */
 export function ensureCodexClient(): string {
-  if (process.env.CODEX_BIN) return process.env.CODEX_BIN;
-  const bin = join(CLIENT_PREFIX, 'node_modules', '.bin', 'codex');
-  if (!existsSync(bin) || installedVersion() !== CODEX_VERSION) {
-    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@openai/codex@${CODEX_VERSION}`], { encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0 || !existsSync(bin)) {
-      const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').filter(Boolean).pop() ?? `exit ${r.status}`;
-      throw new Error(`the real client cannot run: installing @openai/codex@${CODEX_VERSION} into .e2e-codex failed (${why}); set CODEX_BIN to a codex ${CODEX_VERSION} launcher`);
-    }
-  }
-  return bin;
-}
-
-function installedVersion(): string | null {
-  try {
-    return JSON.parse(readFileSync(join(CLIENT_PREFIX, 'node_modules', '@openai', 'codex', 'package.json'), 'utf8')).version;
-  } catch {
-    return null;
-  }
+  return ensurePinnedClient(CODEX_CLIENT);
 }
 
 /**

@@ -3,37 +3,30 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { isAbsolute, join } from 'node:path';
 import { tempDir } from '../support/temp-dirs';
 import { HARNESS_ROOT, REPO_ROOT, clientTmp } from './claude-client';
+import { ensurePinnedClient, type PinnedClient } from './support/pinned-client';
 
 /** The pinned real client; a test-only install, never a runtime dependency (about 190 MB). */
 export const COPILOT_VERSION = '1.0.102';
 
 const CLIENT_PREFIX = join(REPO_ROOT, '.e2e-copilot');
 
+/** GitHub Copilot CLI, pinned: npm installs the platform package (an optional dependency) whose native binary the launcher runs; no install script has to run. */
+export const COPILOT_CLIENT: PinnedClient = {
+  pkg: '@github/copilot',
+  version: COPILOT_VERSION,
+  prefix: CLIENT_PREFIX,
+  bin: join('node_modules', '.bin', 'copilot'),
+  binEnv: 'COPILOT_BIN',
+  binWhat: `a copilot ${COPILOT_VERSION} launcher`,
+  timeoutMs: 300_000,
+};
+
 /**
  * The real `copilot` launcher: `COPILOT_BIN` when set, else the pinned version installed once
- * into `.e2e-copilot/` (ignored by git; about 10 s the first time). Its launcher runs the native
- * binary of the platform package, which npm installs as an optional dependency; no install
- * script has to run.
+ * into `.e2e-copilot/` (ignored by git; about 10 s the first time).
  */
 export function ensureCopilotClient(): string {
-  if (process.env.COPILOT_BIN) return process.env.COPILOT_BIN;
-  const bin = join(CLIENT_PREFIX, 'node_modules', '.bin', 'copilot');
-  if (!existsSync(bin) || installedVersion() !== COPILOT_VERSION) {
-    const r = spawnSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--prefix', CLIENT_PREFIX, `@github/copilot@${COPILOT_VERSION}`], { encoding: 'utf8', timeout: 300_000 });
-    if (r.status !== 0 || !existsSync(bin)) {
-      const why = (r.error?.message ?? r.stderr ?? '').trim().split('\n').filter(Boolean).pop() ?? `exit ${r.status}`;
-      throw new Error(`the real client cannot run: installing @github/copilot@${COPILOT_VERSION} into .e2e-copilot failed (${why}); set COPILOT_BIN to a copilot ${COPILOT_VERSION} launcher`);
-    }
-  }
-  return bin;
-}
-
-function installedVersion(): string | null {
-  try {
-    return JSON.parse(readFileSync(join(CLIENT_PREFIX, 'node_modules', '@github', 'copilot', 'package.json'), 'utf8')).version;
-  } catch {
-    return null;
-  }
+  return ensurePinnedClient(COPILOT_CLIENT);
 }
 
 /** One model request the fake API logged: its number, the rule it matched, and its messages. */
