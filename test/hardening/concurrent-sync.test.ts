@@ -1,5 +1,5 @@
 import { isCapsuleError } from '../../lib/errors/capsule-error';
-import { capsuleText, cloneInto, git, makeTrio, refOf, REMOTE_REF, removeTrio, setStatus, statuses, testId, writeCapsules, type Trio } from '../sync/sync-trio';
+import { capsuleText, cloneInto, git, makeTrio, refOf, REMOTE_REF, removeTrio, setStatus, statuses, SYNC_NOW, testId, writeCapsules, type Trio } from '../sync/sync-trio';
 import { syncMemory, type SyncReport } from '../../lib/sync/sync-memory';
 
 // A team's worth of clones syncing at the same moment against one bare remote: every push but
@@ -27,7 +27,7 @@ describe('20 clones syncing at once against one bare remote', () => {
       await writeCapsules(dir, trio.env, [capsuleText(2 * i + 1), capsuleText(2 * i + 2)]);
       await setStatus(dir, trio.env, testId(2 * i + 2), 'resolved', `writer${i}`);
     }
-    const outcomes = await Promise.all(clones.map((dir) => syncMemory({ cwd: dir, env: trio.env }).then((r): SyncReport | string => r, (err: unknown) => (isCapsuleError(err) ? err.code : String(err)))));
+    const outcomes = await Promise.all(clones.map((dir) => syncMemory({ cwd: dir, env: trio.env, now: SYNC_NOW }).then((r): SyncReport | string => r, (err: unknown) => (isCapsuleError(err) ? err.code : String(err)))));
     const reports = outcomes.filter((o): o is SyncReport => typeof o !== 'string');
     const lost = outcomes.filter((o): o is string => typeof o === 'string');
     // Only a race lost five times over may fail, never anything else.
@@ -35,8 +35,8 @@ describe('20 clones syncing at once against one bare remote', () => {
     const attempts = reports.reduce((n, r) => n + r.attempts, 0) + lost.length * 5;
     // Whoever lost runs sync again, as the message says; then everyone syncs once more, one after the other.
     const again: SyncReport[] = [];
-    for (const [i, o] of outcomes.entries()) if (typeof o === 'string') again.push(await syncMemory({ cwd: clones[i]!, env: trio.env }));
-    for (const dir of clones) again.push(await syncMemory({ cwd: dir, env: trio.env }));
+    for (const [i, o] of outcomes.entries()) if (typeof o === 'string') again.push(await syncMemory({ cwd: clones[i]!, env: trio.env, now: SYNC_NOW }));
+    for (const dir of clones) again.push(await syncMemory({ cwd: dir, env: trio.env, now: SYNC_NOW }));
     process.stderr.write(`${CLONES} clones syncing at once: ${reports.length} pushed in the round, ${lost.length} lost the race five times (SYNC_RACE_LOST) and synced again; ${attempts} push attempts in the round (at most ${Math.max(...reports.map((r) => r.attempts))} by one clone)\n`);
 
     expect(reports.filter((r) => r.pushed).length).toBeGreaterThanOrEqual(1);

@@ -98,9 +98,20 @@ export async function setStatus(dir: string, env: NodeJS.ProcessEnv, id: string,
   }
 }
 
-/** Syncs a clone with a fast backoff. */
+/**
+ * The clock of a sync unless a test passes its own: the real clock moved back to the day after the
+ * fixtures' dates (capsules created 2026-11-29, their status events that evening), so it still
+ * runs (each sync keeps the local tip it replaces under a ref named by the time: a frozen clock
+ * would name two of them alike). On the real clock the sync would retire the finished fixtures
+ * from 2026-12-29 (capsule.retireAfterDays, 30) and forget tombstones dated 2026-11-30 from
+ * 2027-03-01 (capsule.keepHistoryDays, 90), and the tests would fail from then.
+ */
+const SYNC_EPOCH = Date.parse('2026-11-30T00:00:00Z') - Date.now();
+export const SYNC_NOW = (): Date => new Date(Date.now() + SYNC_EPOCH);
+
+/** Syncs a clone with a fast backoff, at SYNC_NOW unless `opts.now` says otherwise. */
 export function sync(dir: string, env: NodeJS.ProcessEnv, opts: Partial<SyncOptions> = {}): Promise<SyncReport> {
-  return syncMemory({ cwd: dir, env, sleep: async () => undefined, ...opts });
+  return syncMemory({ cwd: dir, env, sleep: async () => undefined, now: SYNC_NOW, ...opts });
 }
 
 /** id → derived status on a clone's memory branch, read from its index (after checking the index is exactly what a rebuild gives). */
