@@ -3,14 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { shellLineageSignal } from '../../lib/cli/shell-lineage';
-
-function comm(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
+import { procTable } from '../../lib/git/process-table';
 
 /**
  * The pid of a process's only child, from /proc, once that child runs `command` (waits until
@@ -21,7 +14,7 @@ async function childOf(pid: number, command: string): Promise<number> {
   for (let i = 0; i < 200; i++) {
     const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
     const child = children === '' ? 0 : Number(children.split(' ')[0]);
-    if (child !== 0 && comm(child) === command) return child;
+    if (child !== 0 && procTable().read(child)?.comm === command) return child;
     await new Promise((r) => setTimeout(r, 10));
   }
   throw new Error(`process ${pid} started no ${command}`);

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isProcessAlive } from '../../lib/local-state/process-liveness';
 import { realClientDescribe, resumeBlockIn, StreamHarness } from './support/stream-session';
 
 // The plugin's Stop is registered `"asyncRewake": true` (hooks/hooks.json). In a live session
@@ -26,15 +27,6 @@ const SCRIPT = {
 };
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Whether a process is still running (gone, or a zombie its parent has not reaped, is not). */
-function running(pid: number): boolean {
-  try {
-    return !/^\d+ \(.*\) Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-}
 
 async function until(what: string, check: () => boolean, ms = 30_000): Promise<void> {
   for (const started = Date.now(); !check(); await sleep(100)) if (Date.now() - started > ms) throw new Error(`waited ${ms} ms for ${what}`);
@@ -148,7 +140,7 @@ realClientDescribe('a /clear before the last turn\'s Stop has started (the real 
     // its pid, not a fixed 6 s a loaded machine can outlast (the last turn's Stop starts just
     // after its result, hence the second's pause first).
     await sleep(1000);
-    await until('the late Stops to end', () => !existsSync(latePids) || readFileSync(latePids, 'utf8').split('\n').filter(Boolean).every((pid) => !running(Number(pid))), 60_000);
+    await until('the late Stops to end', () => !existsSync(latePids) || readFileSync(latePids, 'utf8').split('\n').filter(Boolean).every((pid) => !isProcessAlive(Number(pid))), 60_000);
     await s.close();
     debug = readFileSync(join(h.out, 'race.debug.log'), 'utf8');
   }, 400_000);

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { noTable, procTable, processTable, psTable, setProcessTable } from '../../lib/git/process-table';
 import { descendantsOf } from '../../lib/git/process-tree';
@@ -18,14 +18,6 @@ const children: ChildProcess[] = [];
 afterAll(() => {
   for (const c of children) c.kill('SIGKILL');
 });
-function comm(pid: number): string {
-  try {
-    return readFileSync(`/proc/${pid}/comm`, 'utf8').trim();
-  } catch {
-    return '';
-  }
-}
-
 /** A `codex` (a script of that name) whose child sleeps: a client with something under it. */
 async function fakeCodex(): Promise<{ client: number; child: number }> {
   const dir = tempDir('capsule-fake-codex-');
@@ -37,8 +29,9 @@ async function fakeCodex(): Promise<{ client: number; child: number }> {
   // `$!` is printed as soon as the shell forks, before the fork has exec'd sleep: until then the
   // child is itself named codex and the walk would rightly take it for the client (one run in a
   // few hundred on a loaded machine). Wait until it is sleep.
-  for (let i = 0; i < 200 && comm(child) !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 10));
-  expect(comm(child)).toBe('sleep');
+  const comm = () => procTable().read(child)?.comm;
+  for (let i = 0; i < 200 && comm() !== 'sleep'; i++) await new Promise((r) => setTimeout(r, 10));
+  expect(comm()).toBe('sleep');
   return { client: c.pid!, child };
 }
 

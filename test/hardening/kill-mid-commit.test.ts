@@ -5,6 +5,7 @@ import { parseCapsule } from '../../lib/capsule/parse';
 import { autosavesInFlight } from '../../lib/local-state/autosave-in-flight';
 import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
+import { hookTimedOut } from '../support/hook-timeout';
 
 // A Stop hook running in the background can be killed by the host at any point (a `claude -p`
 // that exits cancels it). Here it is killed deterministically inside its commit: a `git` shim
@@ -38,14 +39,13 @@ type HookOpts = { path?: string; killWhen?: string; onHold?: () => void; env?: N
 
 /**
  * Runs a built hook in its own process group; with `killWhen`, SIGKILLs the group once that file
- * exists. A hook past its time budget (SessionEnd has 1 s from its process start: ~0.4 s here at
- * load 4, so a loaded CI machine can pass it before the fold reaches fast-import) fails open, as
- * it must, and ends its gits as a kill would; the session's next event would run it again, so
- * does this, once (as test/sync/team-simulation.test.ts does). A second timeout still fails.
+ * exists. Once more after a HOOK_TIMEOUT (test/support/hook-timeout.ts): SessionEnd reached
+ * fast-import after ~0.4 s of its 1 s at load 4, so a loaded machine can pass the budget before
+ * the fold (a timed-out hook ends its gits as a kill would).
  */
 async function runHook(repo: TestRepo, event: string, input: object, opts: HookOpts = {}): Promise<HookRun> {
   const r = await runHookOnce(repo, event, input, opts);
-  return r.code === 0 && r.stdout.includes('[HOOK_TIMEOUT]') ? runHookOnce(repo, event, input, opts) : r;
+  return hookTimedOut(r.code, r.stdout) ? runHookOnce(repo, event, input, opts) : r;
 }
 
 function runHookOnce(repo: TestRepo, event: string, input: object, opts: HookOpts): Promise<HookRun> {

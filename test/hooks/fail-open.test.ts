@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 import type { HookEventName } from '../../lib/hosts/host';
+import { hookTimedOut } from '../support/hook-timeout';
 import { makeTempRepo, payload, readErrorLog, turnRecords, type TempRepo } from './hook-fixtures';
 
 const DIST = join(__dirname, '..', '..', 'dist', 'hooks');
@@ -11,16 +12,14 @@ const EVENTS = Object.keys(HOOK_EVENTS) as HookEventName[];
 const STORE_HOOKS: HookEventName[] = ['SessionStart', 'Stop', 'PreCompact', 'PostCompact', 'SessionEnd'];
 
 /**
- * Runs a built hook bundle as the host does: node, stdin, env; never through a shell. A hook past
- * its time budget fails open, as it must, but with HOOK_TIMEOUT instead of the code under test:
- * SessionEnd has 1 s from its process start and met the missing git after ~0.2-0.3 s at load 4, so
- * a loaded CI machine can pass the budget first. The session's next event would run it again, so
- * does this, once (as test/sync/team-simulation.test.ts does); a second timeout still fails.
+ * Runs a built hook bundle as the host does: node, stdin, env; never through a shell. Once more
+ * after a HOOK_TIMEOUT (test/support/hook-timeout.ts): SessionEnd met the missing git after
+ * ~0.2-0.3 s of its 1 s at load 4, so a loaded machine can pass the budget before the code under test.
  */
 function runBundle(event: HookEventName, stdin: string, env: NodeJS.ProcessEnv, cwd: string) {
   const run = () => spawnSync(process.execPath, [join(DIST, `${HOOK_EVENTS[event].file}.js`)], { input: stdin, env, cwd, encoding: 'utf8', timeout: 30_000 });
   let r = run();
-  if (r.status === 0 && r.stdout.includes('[HOOK_TIMEOUT]')) r = run();
+  if (hookTimedOut(r.status, r.stdout)) r = run();
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
