@@ -26,7 +26,7 @@ export interface RetireResult {
  * history): a finished capsule (resumed, abandoned, resolved) created and last touched by a status
  * event more than `retireAfterDays` ago leaves the tip — its folder and index line go, and a
  * tombstone `retired/<yyyy-mm-dd>/<id>` keeps every merge from bringing it back; tombstones
- * older than `keepHistoryDays` are forgotten. Nothing active, paused or recent is ever touched:
+ * older than `keepHistoryDays` are forgotten, unless retireAfterDays is never. Nothing active, paused or recent is ever touched:
  * each candidate the index names is checked against its document and events first. A branch of
  * an older layout is left alone until its next write moves it. Throws WRITE_CONFLICT.
  */
@@ -47,7 +47,9 @@ export async function retireFinished(parts: StoreParts, opts: { now: Date; reten
       return (FINISHED as readonly string[]).includes(status) && lastEvent < horizon ? { entry: c, status } : null;
     }));
     const retiring = checked.filter((c): c is NonNullable<typeof c> => c !== null);
-    const forgotten = await expiredTombstones(parts.tree, tip, opts.now.getTime() - opts.retention.keepHistoryDays * DAY_MS);
+    // Forgetting a tombstone is safe only where its capsule, brought back by a clone that still
+    // holds it, would be retired again: a clone that never retires keeps every tombstone.
+    const forgotten = horizon === '' ? [] : await expiredTombstones(parts.tree, tip, opts.now.getTime() - opts.retention.keepHistoryDays * DAY_MS);
     if (retiring.length === 0 && forgotten.length === 0) return { done: true as const, value: none };
 
     const stamp = opts.now.toISOString().slice(0, 10);

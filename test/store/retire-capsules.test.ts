@@ -67,6 +67,15 @@ describe('retireFinished', () => {
     expect(later).toMatchObject({ retired: [], forgotten: 1 });
     expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules'], t.env)).not.toContain('retired/');
   });
+
+  it('keeps every tombstone on a clone that never retires, so a capsule a teammate retired cannot merge back for good', async () => {
+    await t.store.writeCapsule(capsuleText({ id: id(1), created_at: OLD }), { now: new Date(OLD) });
+    await t.store.setStatus(id(1), 'resolved', { writer: 'w', now: new Date(OLD) });
+    await t.store.retire({ now: NOW, retention: RETENTION });
+    const never = { retireAfterDays: Number.POSITIVE_INFINITY, keepHistoryDays: 90 };
+    expect(await t.store.retire({ now: new Date('2027-03-20T00:00:00Z'), retention: never })).toMatchObject({ commit: null, forgotten: 0 });
+    expect(git(t.dir, ['ls-tree', '-r', '--name-only', 'capsules'], t.env)).toContain(retiredPath(id(1)));
+  });
 });
 
 describe('retentionFrom', () => {
