@@ -79,7 +79,9 @@ export function canonicalBoth(l: Listings): Listings {
  */
 export async function moveRef(git: GitRunner, input: { ref: string; to: string; from: string | null; keep?: string | null; drop?: readonly string[] }): Promise<{ ok: true } | { ok: false; reason: string }> {
   const lines = [input.from === null ? `create ${input.ref} ${input.to}` : `update ${input.ref} ${input.to} ${input.from}`];
-  if (input.keep && input.from !== null) lines.push(`create ${input.keep} ${input.from}`);
+  // `update` with no old value, not `create`: the name carries the kept commit's id, so a ref of
+  // that name already there (a sync in the same second that kept the same tip) keeps that commit.
+  if (input.keep && input.from !== null) lines.push(`update ${input.keep} ${input.from}`);
   for (const drop of input.drop ?? []) lines.push(`delete ${drop}`);
   const out = await git.run([...WRITE_CONFIG, 'update-ref', '-m', 'capsule sync', '--stdin'], { input: `${lines.join('\n')}\n`, okExitCodes: [128] });
   return out.exitCode === 0 ? { ok: true } : { ok: false, reason: out.stderr };
