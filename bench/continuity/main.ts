@@ -2,11 +2,11 @@
 // --host codex or both, the real Codex CLI) and its harness's fake API, resets (/clear,
 // /compact), and scores the first request after the reset; with both hosts the reports stand
 // one after the other, each with its totals.
-// Run: npm run bench:continuity -- [--set tuned|held-out|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+// Run: npm run bench:continuity -- [--set tuned|held-out|held-out-2|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
 // A step is one `claude -p` of the harness; under load a 30-call turn needs minutes, so the
 // default step timeout is 240 s (a step that times out fails the run, and its score says so).
-// The scenarios come in two halves (scenarios/tuned/, scenarios/held-out/): each is reported on
-// its own (recall, violations, max context), then both together.
+// The scenarios come in sets (scenarios/tuned/, scenarios/held-out/, scenarios/held-out-2/): each
+// is reported on its own (recall, violations, max context), then all together.
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,7 +20,7 @@ import type { Reset, Scenario } from './scenario-types';
 import { SETS } from './scenarios/index';
 import { scoreProbe, type ScenarioScore } from './score';
 
-const USAGE = `npm run bench:continuity -- [--set tuned|held-out|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
+const USAGE = `npm run bench:continuity -- [--set tuned|held-out|held-out-2|all] [--host claude|codex|both] [--only a,b] [--reset clear|compact] [--jobs N] [--plugin DIR] [--json FILE] [--keep] [--step-timeout S]
 Each probe's line names its hook errors by code (the first word of each errors.log line).
 `;
 
@@ -60,10 +60,10 @@ async function main(): Promise<number> {
   }
   const set = values.set ?? 'all';
   if (set !== 'all' && !(set in SETS)) {
-    process.stderr.write(`bench:continuity: --set ${set}: expected tuned, held-out or all\n`);
+    process.stderr.write(`bench:continuity: --set ${set}: expected tuned, held-out, held-out-2 or all\n`);
     return 2;
   }
-  const halves = (set === 'all' ? ['tuned', 'held-out'] : [set]) as Array<keyof typeof SETS>;
+  const halves = (set === 'all' ? Object.keys(SETS) : [set]) as Array<keyof typeof SETS>;
   const drivers: Array<{ label: string; run: (s: Scenario, r: Reset) => Promise<HostProbe> }> = [];
   const stepTimeoutSec = Number(values['step-timeout'] ?? 240);
   const plugin = resolve(values.plugin ?? REPO_ROOT);
