@@ -6,7 +6,8 @@ import { isSecretName } from './secret-names';
 // `name=value` says what they are: `curl -u user:pw`, `mysql -pPW`, `sshpass -p PW`,
 // `docker login -p PW`, `twine upload -p PW`, `redis-cli -a PW`, `aws configure set
 // aws_secret_access_key KEY`, `git config github.token TOKEN`, `smbclient -U user%PW`,
-// `htpasswd -b file user PW`, `echo PW | docker login --password-stdin`.
+// `htpasswd -b file user PW`, `ldapsearch -w PW`, `snmpwalk -c COMMUNITY`, `mosquitto_pub -P PW`,
+// `ipmitool -P PW`, `echo PW | docker login --password-stdin`.
 
 /** How a flag's value holds the secret: all of it, or the part after `user:` / `user%` / `pass:`. */
 type ValuePart = 'all' | 'after-colon' | 'after-percent' | 'after-pass-colon';
@@ -56,6 +57,18 @@ const RULES: readonly CommandRule[] = [
     { flag: '-k', part: 'all', next: true },
   ] },
   { commands: ['ssh-keygen'], flags: [{ flag: '-N', part: 'all', next: true }, { flag: '-P', part: 'all', next: true }] },
+  // OpenLDAP's clients: `-w` is the bind password (`-W` prompts for it).
+  { commands: ['ldapsearch', 'ldapmodify', 'ldapadd', 'ldapdelete', 'ldapwhoami', 'ldappasswd', 'ldapcompare', 'ldapmodrdn', 'ldapexop'], flags: [{ flag: '-w', part: 'all', next: true, attached: true }] },
+  // Net-SNMP: `-c` is the community string (v1/v2c), `-A` / `-X` the v3 auth and privacy passphrases.
+  { commands: ['snmpwalk', 'snmpbulkwalk', 'snmpget', 'snmpgetnext', 'snmpbulkget', 'snmpset', 'snmptable', 'snmptrap', 'snmpinform', 'snmpstatus', 'snmpdf', 'snmpdelta', 'snmpnetstat', 'snmptest', 'snmpusm', 'snmpvacm'], flags: [
+    { flag: '-c', part: 'all', next: true, attached: true },
+    { flag: '-A', part: 'all', next: true, attached: true },
+    { flag: '-X', part: 'all', next: true, attached: true },
+  ] },
+  // Mosquitto's clients: `-P` / `--pw` is the broker password (`-p` is the port).
+  { commands: ['mosquitto_pub', 'mosquitto_sub', 'mosquitto_rr'], flags: [{ flag: '-P', part: 'all', next: true }, { flag: '--pw', part: 'all', next: true }] },
+  // ipmitool: `-P` is the BMC password, `-k` / `-y` the Kg key (`-E` reads it from the environment).
+  { commands: ['ipmitool'], flags: [{ flag: '-P', part: 'all', next: true, attached: true }, { flag: '-k', part: 'all', next: true }, { flag: '-y', part: 'all', next: true }] },
   { commands: ['keytool'], flags: ['-storepass', '-keypass', '-srcstorepass', '-deststorepass', '-srckeypass', '-destkeypass'].map((flag) => ({ flag, part: 'all' as const, next: true })) },
   { commands: ['zip', '7z', 'unrar', 'rar'], flags: [{ flag: '-P', part: 'all', next: true }, { flag: '-p', part: 'all', attached: true }] },
   { commands: ['aws', 'az', 'gcloud'], setsNamedValue: { after: ['set'] } },

@@ -55,16 +55,33 @@ export interface OpaqueOptions {
   known?: ReadonlySet<string>;
 }
 
+// Long hex is a hash, an id or a key, and only its context tells which. A git commit id (40
+// characters) stays, and so does hex a digest word names (`sha256:…`, `md5 …`, `checksum …`,
+// `commit …`, `id …`); any other run of 32 hex digits or more goes: a private key (`0x` + 64), an
+// API key of a hex format, a hex-encoded password, a macaroon, a webhook URL's secret segment.
+const KEY_HEX = /^(?:0x)?[0-9a-fA-F]{32,}$/;
+const COMMIT_ID_LENGTH = 40;
+const DIGEST_LABEL = /(?:sha-?\d{0,3}|md5|blake\w*|digest|checksum|hash|integrity|commit|oid|id)[\s:=@"'(-]{0,3}$/i;
+
+/** True when `token` is hex long enough to be a key and not a commit id (KEY_HEX); its context decides (DIGEST_LABEL). */
+function isKeyHex(token: string): boolean {
+  return KEY_HEX.test(token) && token.replace(/^0x/, '').length !== COMMIT_ID_LENGTH;
+}
+
 /**
  * True when `token` would be masked: at least MIN_OPAQUE_TOKEN characters, not a ULID, UUID or
  * hex, not a known name, and one of its parts (between separators) is neither a word, a number,
  * hex nor vocabulary with digits. A path is judged per `/` segment by the caller.
  */
-export function isOpaqueToken(token: string, opts: OpaqueOptions = {}): boolean {
-  if (token.length < MIN_OPAQUE_TOKEN || ULID.test(token) || HEX.test(token.replace(/-/g, ''))) return false;
+export function isOpaqueToken(token: string, opts: OpaqueOptions & { labelled?: boolean } = {}): boolean {
+  if (token.length < MIN_OPAQUE_TOKEN || ULID.test(token)) return false;
+  if (isKeyHex(token)) return opts.labelled !== true && opts.known?.has(token) !== true;
+  if (HEX.test(token.replace(/-/g, ''))) return false;
   if (opts.known?.has(token)) return false;
   for (const part of token.split(PART_SEPARATOR)) {
-    if (!isPlainPart(part) && opts.known?.has(part) !== true) return true;
+    if (opts.known?.has(part) === true) continue;
+    // Key-length hex inside a longer token (`0x…64.cfg`, `<32 hex>_<uuid>`) is judged as it would be alone.
+    if (!isPlainPart(part) || (opts.labelled !== true && isKeyHex(part))) return true;
   }
   return false;
 }
@@ -76,14 +93,16 @@ export function isOpaqueToken(token: string, opts: OpaqueOptions = {}): boolean 
  * @example maskOpaqueTokens('the pw is Gojk10!BR5myiK, thanks') // 'the pw is [REDACTED:opaque-token], thanks'
  */
 export function maskOpaqueTokens(text: string, tally: FindingTally, opts: OpaqueOptions = {}): string {
-  return text.replace(TOKEN, (run) => {
+  return text.replace(TOKEN, (run: string, at: number) => {
     // Trailing sentence punctuation is not part of the token (`…lautet X.`).
     const body = run.replace(/[.!?]+$/, '');
     const tail = run.slice(body.length);
     const segments = body.split('/');
+    // Only the run's first segment can follow a digest word (`sha256:<hex>`; `:` ends a token).
+    const labelled = DIGEST_LABEL.test(text.slice(Math.max(0, at - 24), at));
     let changed = false;
-    const kept = segments.map((segment) => {
-      if (!isOpaqueToken(segment, opts)) return segment;
+    const kept = segments.map((segment, i) => {
+      if (!isOpaqueToken(segment, { ...opts, labelled: i === 0 && labelled })) return segment;
       changed = true;
       tally.add('opaque-token');
       return redactionMarker('opaque-token');

@@ -2,9 +2,11 @@ import { looksLikeEnvFile, redactEnvValues } from './env-file';
 import { FindingTally, type RedactionFinding } from './finding-tally';
 import { isPlaceholderValue, redactionMarker } from './redaction-marker';
 import { COMMAND_CUES, redactCommandCredentials } from './command-credentials';
+import { CALL_CUES, redactCallCredentials } from './call-credentials';
 import { cueScanner } from './cue-scan';
+import { FILE_PRINT_CUES, redactSecretFileOutput } from './secret-file-output';
 import { PRIVATE_KEY_CUE, redactPrivateKeys } from './private-key-blocks';
-import { PROSE_CUES, redactProseSecrets } from './prose-secrets';
+import { hasForeignCue, PROSE_CUES, redactProseSecrets } from './prose-secrets';
 import { PROVIDER_TOKENS } from './provider-tokens';
 import { mayHoldRandomToken, redactRandomTokens } from './random-tokens';
 import { ASSIGNMENT_CUES, redactAssignments } from './secret-assignments';
@@ -13,6 +15,7 @@ import { startsToken } from './token-start';
 import { maskOpaqueTokens, type OpaqueOptions } from './opaque-tokens';
 
 const TOKEN_DETECTORS: readonly SecretPattern[] = [...SECRET_PATTERNS, ...PROVIDER_TOKENS];
+const NON_ASCII = /[^\x00-\x7f]/;
 
 /** A redacted text and what was redacted in it, by kind. */
 export interface RedactionResult {
@@ -25,6 +28,8 @@ const PRIVATE_KEY = 2;
 const COMMANDS = 4;
 const ASSIGNMENTS = 8;
 const PROSE = 16;
+const CALLS = 32;
+const FILE_PRINTS = 64;
 
 /** Every detector's literals, found in one pass (cue-scan.ts). */
 const scanCues = cueScanner([
@@ -33,6 +38,8 @@ const scanCues = cueScanner([
   ...COMMAND_CUES.map((text) => ({ text, families: COMMANDS })),
   ...ASSIGNMENT_CUES.map((text) => ({ text, families: ASSIGNMENTS })),
   ...PROSE_CUES.map((text) => ({ text, families: PROSE })),
+  ...CALL_CUES.map((text) => ({ text, families: CALLS })),
+  ...FILE_PRINT_CUES.map((text) => ({ text, families: FILE_PRINTS })),
 ]);
 
 /**
@@ -70,7 +77,11 @@ export function redactInto(text: string, tally: FindingTally): string {
   // find nothing new in it (the same output as running all three, on 54,798 texts of the corpora).
   if (families & COMMANDS) out = redactCommandCredentials(out, tally);
   if (families & ASSIGNMENTS) out = redactAssignments(out, tally);
-  if (families & PROSE) out = redactProseSecrets(out, tally);
+  if (families & CALLS) out = redactCallCredentials(out, tally);
+  if (families & FILE_PRINTS) out = redactSecretFileOutput(out, tally);
+  // A password word in other letters (`Passwort` is in the cue scan, `пароль` and `密码` are not).
+  const foreign = NON_ASCII.test(text) && hasForeignCue(text);
+  if (families & PROSE || foreign) out = redactProseSecrets(out, tally, foreign);
   return mayHoldRandomToken(out) ? redactRandomTokens(out, tally) : out;
 }
 

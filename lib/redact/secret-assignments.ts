@@ -26,7 +26,9 @@ function hintPositions(text: string): number[] {
   return at.sort((a, b) => a - b);
 }
 
-const NAME_SEP = /(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100})(?<nq>\\{0,3}["']?)(?<sep>[ \t]*(?:=(?![=>~])|:(?![:/]))[ \t]*)/y;
+// The separator may also be spaces before a quoted value (`storePassword 'x'` in Gradle,
+// `PASSWORD 'x'` in SQL, `password "x"` in Ruby): only a quoted value is taken after it.
+const NAME_SEP = /(?<name>[A-Za-z_][A-Za-z0-9_.-]{0,100})(?<nq>\\{0,3}["']?)(?<sep>[ \t]*(?:=(?![=>~])|:(?![:/]))[ \t]*|[ \t]+(?=\\{0,3}["']))/y;
 
 function isNameChar(c: number): boolean {
   return (c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 48 && c <= 57) || c === 95 || c === 46 || c === 45; // a-z A-Z 0-9 _ . -
@@ -109,6 +111,7 @@ function redactValueAt(text: string, at: number, name: string, sep: string, tall
   // `credential: auth: "x"`: the word after the name is the next name, not a value; leave it, so
   // the assignment it starts is read (and its value redacted) in turn.
   if (v.form === 'bare' && /^[A-Za-z_][\w.-]*:$/.test(v.value)) return null;
+  if (!/[=:]/.test(sep) && v.form !== 'quoted') return null;
   if (v.form === 'bare' ? looksLikeCode(v.first, sep, text.slice(at + v.first.length, at + v.first.length + 3)) : tooPlainForSecret(v.value)) return null;
   const kind = assignmentKind(name);
   tally.add(kind);

@@ -90,6 +90,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
     pattern: /(?<pre>discord(?:app)?\.com\/api\/webhooks\/\d{5,30}\/)(?<s>(?!\[REDACTED:)[A-Za-z0-9_-]{20,})/g,
   },
   {
+    kind: 'teams-webhook',
+    // A Microsoft Teams (Office 365) incoming webhook: the path after the host is the credential
+    // (the group and tenant ids, the connector's hex id and its owner's id), kept to the host.
+    gate: ['webhook.office.com', 'outlook.office.com/webhook', 'outlook.office365.com/webhook'],
+    pattern: /(?<pre>(?:[A-Za-z0-9-]+\.)?(?:webhook\.office\.com\/webhookb2|outlook\.office(?:365)?\.com\/webhook(?:b2)?)\/)(?<s>(?!\[REDACTED:)[^\s"'<>`\\]{20,})/g,
+  },
+  {
     kind: 'telegram-bot-token',
     gate: [':AA'],
     pattern: /(?<![\w:])\d{6,12}:AA[A-Za-z0-9_-]{30,}/g,

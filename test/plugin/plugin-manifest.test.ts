@@ -85,9 +85,13 @@ describe('the UserPromptSubmit bundle', () => {
   // runner code, run only on first use: no process on this hook) and the Copilot adapter (the
   // pending resume after a compaction is injected here), 99.3 KB; measured at load 1.6-1.8 the
   // row is 1.16x wall and 1.19x CPU (npm run bench:hooks), inside the interactive turn's 1.3x.
+  // 106 KB since 2026-12-07: what red team 4 got through (the prose secrets of eleven languages,
+  // seed phrases, recovery codes, passwords passed to calls and printed from secret-named files,
+  // key-length hex); its patterns of Unicode classes are built on first use, not at load. Bench
+  // rows at load 1.0-1.3, two runs each: 1.22-1.26x before, 1.27-1.28x after (interactive turn ≤ 1.3x).
   it('stays small and loads neither yaml nor ajv', () => {
     const text = readFileSync(join(ROOT, 'dist', 'hooks', 'impl', 'user-prompt-submit.js'), 'utf8');
-    expect(text.length).toBeLessThan(100_000);
+    expect(text.length).toBeLessThan(107_000);
     expect(text).not.toMatch(/YAMLMap|ajv|fast-import/);
   });
 });

@@ -31,8 +31,12 @@ describe('maskOpaqueTokens', () => {
   });
 
   it('masks a password stated in a German sentence and keeps the words', () => {
-    expect(redactKeptText('Das Passwort für den Server lautet Gojk10!BR5myiK, bitte nicht weitergeben.').text).toBe(
+    // The mask alone, and the kept text, where the German password word names it first.
+    expect(maskOpaqueTokens('Das Passwort für den Server lautet Gojk10!BR5myiK, bitte nicht weitergeben.', new FindingTally())).toBe(
       'Das Passwort für den Server lautet [REDACTED:opaque-token], bitte nicht weitergeben.',
+    );
+    expect(redactKeptText('Das Passwort für den Server lautet Gojk10!BR5myiK, bitte nicht weitergeben.').text).toBe(
+      'Das Passwort für den Server lautet [REDACTED:prose-secret], bitte nicht weitergeben.',
     );
   });
 });
