@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
@@ -8,6 +8,7 @@ import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
 import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 import { rollout } from '../hosts/codex/codex-fixtures';
 import { redTeam4Shapes, type RedTeamShape } from './red-team-4-shapes';
+import { filesAsText } from '../support/files-as-text';
 
 // Red team 4: every shape of red-team-4-shapes.ts planted in EVERY channel the hooks read, on
 // both hosts, through the BUILT hooks (dist/hooks) turn by turn. Each (host, channel) gets its own
@@ -118,14 +119,6 @@ function scan(host: string, where: string, text: string): Leak[] {
     }
   }
   return [...found.values()];
-}
-
-function allFiles(dir: string): Array<{ path: string; text: string }> {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? allFiles(path) : [{ path, text: readFileSync(path, 'latin1') }];
-  });
 }
 
 /** Every object of `git rev-list --objects --all` not in `scanned` (added to it), each with its type and id. */
@@ -344,7 +337,7 @@ describe.each(HOSTS)('red team 4: every shape in every channel, through the buil
     const batches = [
       { where: `${label} hook output`, text: output },
       ...newObjects(repo, scanned).map((o) => ({ where: `${label}: ${o.where}`, text: o.text })),
-      ...allFiles(repo.stateDir).map((f) => ({ where: `${label}: state file ${relative(repo.stateDir, f.path)}`, text: f.text })),
+      ...filesAsText(repo.stateDir).map((f) => ({ where: `${label}: state file ${relative(repo.stateDir, f.path)}`, text: f.text })),
     ];
     for (const b of batches) {
       for (const m of b.text.matchAll(MARKER)) {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 import { CODEX_HOOK_EVENTS } from '../../lib/hosts/codex/hook-events';
@@ -10,6 +10,7 @@ import { rollout } from '../hosts/codex/codex-fixtures';
 import { secretShapes, type SecretShape } from '../redact/secret-shapes';
 import { generateSecrets } from '../redact/secret-corpus';
 import { allowListShapes } from '../redact/allow-list-shapes';
+import { filesAsText } from '../support/files-as-text';
 
 // Done-when of issue 36, item 1: the project's three secret corpora (well over 150 shapes)
 // planted in every channel the hooks read, on both hosts (prompt, final message, tool input,
@@ -47,14 +48,6 @@ function leaks(where: string, text: string): string[] {
   return [...found.values()];
 }
 
-function allFiles(dir: string): Array<{ path: string; text: string }> {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    return statSync(path).isDirectory() ? allFiles(path) : [{ path, text: readFileSync(path, 'latin1') }];
-  });
-}
-
 /**
  * Every object `git rev-list --objects --all` names that is not in `scanned`, printed whole (and
  * added to it). An object's bytes never change, so one scanned after an earlier run would read
@@ -74,7 +67,7 @@ function leaksAfter(label: string, repo: TestRepo, output: string, scanned: Set<
   return [
     ...leaks(`${label} output`, output),
     ...leaks(`${label}: objects`, newObjects(repo, scanned)),
-    ...allFiles(repo.stateDir).flatMap((f) => leaks(`${label}: ${f.path}`, f.text)),
+    ...filesAsText(repo.stateDir).flatMap((f) => leaks(`${label}: ${f.path}`, f.text)),
   ];
 }
 

@@ -1,11 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_EVENTS } from '../../lib/hosts/claude/hook-events';
 import { makeTestRepo, type TestRepo } from '../resume-runtime/repo';
 import { TranscriptBuilder } from '../hosts/claude/transcript-builder';
 import { mustNotSurvive, secretShapes, type SecretShape } from '../redact/secret-shapes';
 import { generateSecrets } from '../redact/secret-corpus';
+import { filesAsText } from '../support/files-as-text';
 
 // Done-when of issue 16, item 1: every shape of both secret corpora, planted across prompts, tool
 // inputs, tool outputs, file contents and task text, goes through the REAL built Stop and
@@ -56,16 +57,6 @@ function runBuilt(event: 'Stop' | 'PreCompact', repo: TestRepo, payload: Record<
   return { code: r.status, stdout: r.stdout, ms: Date.now() - started };
 }
 
-/** Every file under `dir`, as text (binary files too, as latin1: a secret is ASCII either way). */
-function allFiles(dir: string): Array<{ path: string; text: string }> {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    const stat = statSync(path);
-    return stat.isDirectory() ? allFiles(path) : [{ path, text: readFileSync(path, 'latin1') }];
-  });
-}
-
 describe('secrets through the built Stop and PreCompact hooks', () => {
   jest.setTimeout(300_000);
   const shapes = [...secretShapes(1616), ...generateSecrets(1617).map((s) => ({ shape: `${s.kind} (first corpus)`, value: s.value, context: s.context }))];
@@ -113,10 +104,10 @@ describe('secrets through the built Stop and PreCompact hooks', () => {
       { where: 'objects (git cat-file --batch-all-objects)', text: objects },
       { where: 'ref names', text: repo.git(['for-each-ref', '--format=%(refname)']) },
       { where: 'commit messages', text: repo.git(['log', '--all', '--format=%B']) },
-      ...allFiles(join(repo.dir, '.git')).filter((f) => !f.path.includes(`${join('.git', 'objects')}`)).map((f) => ({ where: f.path, text: f.text })),
-      ...allFiles(repo.stateDir).map((f) => ({ where: f.path, text: f.text })),
+      ...filesAsText(join(repo.dir, '.git')).filter((f) => !f.path.includes(`${join('.git', 'objects')}`)).map((f) => ({ where: f.path, text: f.text })),
+      ...filesAsText(repo.stateDir).map((f) => ({ where: f.path, text: f.text })),
     ];
-    expect(allFiles(repo.stateDir).length).toBeGreaterThan(0);
+    expect(filesAsText(repo.stateDir).length).toBeGreaterThan(0);
     const leaks = shapes.flatMap((s) => mustNotSurvive(s.value).flatMap((part) => places.filter((p) => p.text.includes(part)).map((p) => `${s.shape} [${s.context}] part ${part} in ${p.where}`)));
     expect(leaks).toEqual([]);
   });
