@@ -60,6 +60,8 @@ export interface OpaqueOptions {
 // `commit …`, `id …`); any other run of 32 hex digits or more goes: a private key (`0x` + 64), an
 // API key of a hex format, a hex-encoded password, a macaroon, a webhook URL's secret segment.
 const KEY_HEX = /^(?:0x)?[0-9a-fA-F]{32,}$/;
+/** Key-length hex somewhere in a segment: only then does its context (DIGEST_LABEL) need reading. */
+const HOLDS_KEY_HEX = /[0-9a-fA-F]{32}/;
 const COMMIT_ID_LENGTH = 40;
 const DIGEST_LABEL = /(?:sha-?\d{0,3}|md5|blake\w*|digest|checksum|hash|integrity|commit|oid|id)[\s:=@"'(-]{0,3}$/i;
 
@@ -73,15 +75,15 @@ function isKeyHex(token: string): boolean {
  * hex, not a known name, and one of its parts (between separators) is neither a word, a number,
  * hex nor vocabulary with digits. A path is judged per `/` segment by the caller.
  */
-export function isOpaqueToken(token: string, opts: OpaqueOptions & { labelled?: boolean } = {}): boolean {
+export function isOpaqueToken(token: string, opts: OpaqueOptions = {}, labelled = false): boolean {
   if (token.length < MIN_OPAQUE_TOKEN || ULID.test(token)) return false;
-  if (isKeyHex(token)) return opts.labelled !== true && opts.known?.has(token) !== true;
+  if (isKeyHex(token)) return !labelled && opts.known?.has(token) !== true;
   if (HEX.test(token.replace(/-/g, ''))) return false;
   if (opts.known?.has(token)) return false;
   for (const part of token.split(PART_SEPARATOR)) {
     if (opts.known?.has(part) === true) continue;
     // Key-length hex inside a longer token (`0x…64.cfg`, `<32 hex>_<uuid>`) is judged as it would be alone.
-    if (!isPlainPart(part) || (opts.labelled !== true && isKeyHex(part))) return true;
+    if (!isPlainPart(part) || (!labelled && isKeyHex(part))) return true;
   }
   return false;
 }
@@ -98,11 +100,12 @@ export function maskOpaqueTokens(text: string, tally: FindingTally, opts: Opaque
     const body = run.replace(/[.!?]+$/, '');
     const tail = run.slice(body.length);
     const segments = body.split('/');
-    // Only the run's first segment can follow a digest word (`sha256:<hex>`; `:` ends a token).
-    const labelled = DIGEST_LABEL.test(text.slice(Math.max(0, at - 24), at));
     let changed = false;
     const kept = segments.map((segment, i) => {
-      if (!isOpaqueToken(segment, { ...opts, labelled: i === 0 && labelled })) return segment;
+      // Only the run's first segment can follow a digest word (`sha256:<hex>`; `:` ends a token),
+      // and only key-length hex asks: most tokens never read the text before them.
+      const labelled = i === 0 && HOLDS_KEY_HEX.test(segment) && DIGEST_LABEL.test(text.slice(Math.max(0, at - 24), at));
+      if (!isOpaqueToken(segment, opts, labelled)) return segment;
       changed = true;
       tally.add('opaque-token');
       return redactionMarker('opaque-token');

@@ -200,8 +200,8 @@ function codeList(text: string, from: number): Span[] {
   return spans;
 }
 
-/** Replaces a secret written in prose after a secret word, counting each as `prose-secret`. */
-export function redactProseSecrets(text: string, tally: FindingTally, foreign = hasForeignCue(text)): string {
+/** Replaces a secret written in prose after a secret word, counting each as `prose-secret`; `foreign`: the text holds a password word in other letters (hasForeignCue). */
+export function redactProseSecrets(text: string, tally: FindingTally, foreign: boolean): string {
   let out = '';
   let copied = 0;
   for (const { end, password, kind } of hintEnds(text, foreign)) {
